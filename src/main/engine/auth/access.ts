@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from '../http/errors';
+import type { ClientScope, Scope, UserScope } from './scopes';
+import { hashToken } from './token-hash';
+
+/**
+ * Who may call a route. Every route declares it next to its definition (`config.access`); one hook
+ * enforces it. Scopes are alternatives: any one of them is enough (interface.md "Endpoints").
+ */
+export type Access =
+  /** No token at all (availability check, sign-keys, OpenAPI, pages). */
+  | { kind: 'public' }
+  /** Any valid token, no scope (providers and categories: interface.md "Authentication" 4). */
+  | { kind: 'token' }
+  /** A user's token (OAuth or personal access token) holding one of `scopes`. */
+  | { kind: 'user'; scopes: readonly UserScope[]; allowWithoutTerms?: boolean }
+  /** A client's own token (client_credentials) holding one of `scopes`. */
+  | { kind: 'client'; scopes: readonly ClientScope[] };
+
+export interface AuthContext {
+  tokenKind: 'access' | 'pat';
+  clientId: string | null;
+  /** Set for user tokens, null for client tokens. */
+  userId: number | null;
+  scopes: ReadonlySet<Scope>;
+  /** Version of the terms the token's user accepted (0 when none or not a user token). */
+  termsAcceptedVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+interface TokenRow {
+  kind: 'access' | 'pat';
+  client_id: string | null;
+  user_id: number | null;
+  scopes: string;
+  terms_accepted_version: number | null;
+}
+
+export interface AccessOptions {
+  db: Db;
+  now: () => number;
+  currentTermsVersion: () => number;
+}
+
+/** Installs the single enforcement point. Routes without `config.access` are refused at registration. */
+export function installAccessControl(app: FastifyInstance, options: AccessOptions): void {
+  const findToken = options.db.prepare<[string, number], TokenRow>(
+    `SELECT t.kind, t.client_id, t.user_id, t.scopes, u.terms_accepted_version
+       FROM oauth_tokens t LEFT JOIN users u ON u.id = t.user_id
+      WHERE t.hash = ? AND t.kind IN ('access', 'pat') AND t.revoked_date IS NULL
+        AND (t.expires IS NULL OR t.expires > ?)`,
+  );
+
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.kind === 'public') {
+      // Public routes still see who calls when a valid token is sent (e.g. the widget session).
+      request.auth = authenticate(request, findToken, options.now(), false);
+      return;
+    }
+    const auth = authenticate(request, findToken, options.now(), true)!;
+    request.auth = auth;
+    if (access.kind === 'token') return;
+    if (access.kind === 'client') {
+      if (auth.userId !== null || !access.scopes.some((s) => auth.scopes.has(s))) throw insufficientScope(access.scopes);
+      return;
+    }
+    // kind === 'user'
+    if (auth.userId === null || !access.scopes.some((s) => auth.scopes.has(s))) {
+      // The only user-token-less way in is none: a client token never acts for a user.
+      throw insufficientScope(access.scopes);
+    }
+    if (!access.allowWithoutTerms && auth.termsAcceptedVersion < options.currentTermsVersion()) {
+      throw termsNotAccepted();
+    }
+  });
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+function authenticate(
+  request: FastifyRequest,
+  findToken: { get(hash: string, now: number): TokenRow | undefined },
+  now: number,
+  required: boolean,
+): AuthContext | null {
+  const value = bearer(request);
+  if (value === null) {
+    if (required) {
+      throw request.headers.authorization ? invalidToken('malformed Authorization header') : invalidToken();
+    }
+    return null;
+  }
+  // Lookup by SHA-256 of the presented secret: no secret comparison happens that could leak timing.
+  const row = findToken.get(hashToken(value), now);
+  if (!row) {
+    if (required) throw invalidToken('the access token is unknown, expired or revoked');
+    return null;
+  }
+  return {
+    tokenKind: row.kind,
+    clientId: row.client_id,
+    userId: row.user_id,
+    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
+    termsAcceptedVersion: row.terms_accepted_version ?? 0,
+  };
+}
+
+/** The authenticated user's id (routes with `kind: 'user'` access). */
+export function userIdOf(request: FastifyRequest): number {
+  const id = request.auth?.userId;
+  if (id === null || id === undefined) throw new ApiError(401, 'invalid_token', 'a user access token is required');
+  return id;
+}

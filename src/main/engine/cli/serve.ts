@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataDirInUseError } from '../data-dir-lock';
+import { startEngine } from '../engine';
+import { defaultDataDir, projectRoot } from '../paths';
+
+/**
+ * Headless engine: `npm run serve -- --data-dir DIR --port N` (C1). Prints `coffer ready <host_url>` once
+ * DIR/server.json is written; SIGTERM/SIGINT stop it cleanly with exit code 0.
+ */
+export async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: process.env.COFFER_PORT ?? '4820' },
+      'app-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write('usage: npm run serve -- [--data-dir DIR] [--port N (0 = any free port)] [--app-dir DIR]\n');
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${values.port}`);
+  const root = projectRoot();
+  const engine = await startEngine({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    port,
+    resourcesDir: join(root, 'resources'),
+    appDir: values['app-dir'] ?? join(root, 'out', 'renderer'),
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    engine.ctx.log.info({ signal }, 'stopping');
+    engine.close().then(
+      () => process.exit(0),
+      (err) => {
+        process.stderr.write(`coffer: error while stopping: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+}
+
+class UsageError extends Error {}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
+if (isMain) {
+  serve(process.argv.slice(2)).catch((err: Error) => {
+    const known = err instanceof DataDirInUseError || err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    process.stderr.write(`coffer: ${known ? err.message : err.stack ?? err.message}\n`);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write('coffer: that port is taken; choose another with --port (0 picks a free one)\n');
+    process.exit(known ? 2 : 1);
+  });
+}

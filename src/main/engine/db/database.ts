@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  /** Path of the better-sqlite3 native addon built for the running runtime (Electron's ABI differs from Node's). */
+  nativeBinding?: string;
+}
+
+/** Opens (creating if needed) the engine database: WAL, foreign keys on, migrations applied. */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  migrate(db);
+  return db;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function migrate(db: Db): void {
+  const current = schemaVersion(db);
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `database schema version ${current} is newer than this Coffer (${latest}); upgrade Coffer or use another data directory`,
+    );
+  }
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}
+
+/** Consistent online copy of the database (VACUUM INTO): safe while the engine runs. */
+export function backupDatabase(db: Db, targetFile: string): void {
+  db.prepare('VACUUM INTO ?').run(targetFile);
+}
+
+/** Closes cleanly: checkpoints the WAL into the main file first. */
+export function closeDatabase(db: Db): void {
+  if (!db.open) return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}

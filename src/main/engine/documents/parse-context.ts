@@ -1,0 +1,34 @@
+import { StatementError, type CsvMapping, type DateOrder, type ParseOptions } from './types';
+
+/** Resolved options plus the helpers every format parser uses to fail and to warn. */
+export class ParseContext {
+  readonly fileName: string | undefined;
+  readonly dateOrder: DateOrder;
+  readonly csvMapping: CsvMapping | undefined;
+  readonly accountIdentifier: string;
+  readonly defaultCurrency: string;
+  readonly warnings: string[] = [];
+
+  constructor(options: ParseOptions = {}) {
+    this.fileName = options.fileName;
+    this.dateOrder = options.dateOrder ?? 'auto';
+    this.csvMapping = options.csvMapping;
+    this.accountIdentifier = options.accountIdentifier ?? 'default';
+    this.defaultCurrency = (options.defaultCurrency ?? 'EUR').toUpperCase();
+  }
+
+  /** Throws a StatementError naming the file and `location` ('line 3', 'element Document/...'). */
+  fail(location: string | undefined, message: string): never {
+    throw new StatementError(message, this.fileName, location);
+  }
+
+  warn(location: string | undefined, message: string): void {
+    if (this.warnings.length < 1000) this.warnings.push(location ? `${location}: ${message}` : message);
+  }
+}
+
+/** `"abc"` with control characters made visible and long values cut, for error messages. */
+export function quote(value: string): string {
+  const cut = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  return JSON.stringify(cut);
+}

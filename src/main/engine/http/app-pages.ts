@@ -1,0 +1,65 @@
+import staticPlugin from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EngineContext } from '../context';
+import { ApiError } from './errors';
+
+/** Content-Security-Policy of every page the server sends (the app and the widget). */
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self' http://127.0.0.1:* http://localhost:*";
+
+const API_PREFIXES = ['/v2/', '/v2.1/', '/auth/', '/sign-keys', '/.well-known/'];
+
+/**
+ * Serves the built React app at `/` (C1) and answers unknown paths: the app for an HTML navigation
+ * (client-side routing), the C3 404 body for anything else.
+ */
+export async function installAppPages(app: FastifyInstance, ctx: EngineContext): Promise<void> {
+  const indexFile = ctx.appDir ? join(ctx.appDir, 'index.html') : null;
+  const hasApp = indexFile !== null && existsSync(indexFile);
+  if (hasApp) {
+    await app.register(staticPlugin, {
+      root: ctx.appDir!,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      allowedPath: (path) => path !== '/index.html',
+      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!hasApp) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PAGE_CSP)
+        .send('<!doctype html><title>Coffer</title><p>The Coffer app is not built. Run <code>npm run build</code>.</p>');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .send(readFileSync(indexFile!, 'utf8'));
+  };
+
+  app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.decorate('sendAppIndex', sendIndex);
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApi) return sendIndex(reply);
+    const path = request.url.split('?')[0];
+    const err = new ApiError(404, 'not_found', `no route ${request.method} ${path}`);
+    return reply.status(404).send(err.body());
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the app's index.html (routes that serve client-side pages, such as the widget, use it). */
+    sendAppIndex(reply: FastifyReply): FastifyReply;
+  }
+}

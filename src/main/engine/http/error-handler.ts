@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
+
+/** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const api = toApiError(err);
+    if (api) {
+      for (const [name, value] of Object.entries(api.headers)) reply.header(name, value);
+      return reply.status(api.statusCode).send(api.body());
+    }
+    // Unexpected: log with the correlation id, answer without internals.
+    request.log.error({ err, correlation_id: request.id }, 'unexpected error');
+    reply.header('x-correlation-id', request.id);
+    return reply.status(500).send({
+      error: 'internal_error',
+      error_description: `unexpected error; correlation id ${request.id}`,
+    });
+  });
+}
+
+function toApiError(err: FastifyError): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err.validation) {
+    const where = err.validationContext ?? 'request';
+    const first = err.validation[0];
+    const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const field = missing ?? path;
+    const detail = first?.message ?? err.message;
+    return new ApiError(400, 'invalid_request', `${where}${field ? `.${field}` : ''} ${detail}`.trim());
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large', 'the request body is larger than allowed (1 MiB)');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(400, 'invalid_request', 'unsupported Content-Type: send application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'invalid_request', 'the JSON body is empty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, 'invalid_request', 'the body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'invalid_request', 'Content-Length does not match the body');
+  }
+  if (err instanceof SyntaxError) return new ApiError(400, 'invalid_request', 'the body is not valid JSON');
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new ApiError(status, status === 404 ? 'not_found' : 'invalid_request', err.message);
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { installAccessControl } from '../auth/access';
+import type { EngineContext } from '../context';
+import { routeModules } from '../routes';
+import { installAppPages } from './app-pages';
+import { installErrorHandler } from './error-handler';
+import { installOpenApi } from './openapi';
+import { installRequestGuards } from './request-guards';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  /** Current terms version (identity module); 1 until terms exist. */
+  currentTermsVersion?: () => number;
+}
+
+/** Builds the one HTTP server of C1 (not yet listening). */
+export async function buildServer(ctx: EngineContext, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true } },
+  });
+
+  installErrorHandler(app);
+  installRequestGuards(app, ctx);
+  installAccessControl(app, {
+    db: ctx.db,
+    now: () => ctx.now(),
+    currentTermsVersion: options.currentTermsVersion ?? (() => 1),
+  });
+  await installOpenApi(app);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+
+  for (const prefix of ['/v2', '/v2.1']) {
+    await app.register(
+      async (api) => {
+        for (const m of routeModules) if (m.mount === 'api') await m.register(api, ctx);
+      },
+      { prefix },
+    );
+  }
+  for (const m of routeModules) if (m.mount === 'root') await m.register(app, ctx);
+  await installAppPages(app, ctx);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { Entry } from '@napi-rs/keyring';
+import { secretStoreUnavailable } from '../http/errors';
+
+/**
+ * Secrets (bank credentials, consent tokens, signing private keys) live only in the OS keychain.
+ * Where no keychain is reachable we refuse (503 secret_store_unavailable) rather than store them anywhere
+ * else. `namespace` keeps the entries of different data directories apart.
+ */
+export interface SecretStore {
+  /** Throws the 503 ApiError when no keychain can be used. */
+  assertAvailable(): void;
+  isAvailable(): boolean;
+  get(name: string): string | null;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+}
+
+const SERVICE = 'Coffer';
+
+export class KeychainSecretStore implements SecretStore {
+  private availability: { ok: true } | { ok: false; reason: string } | null = null;
+
+  constructor(private readonly namespace: string) {}
+
+  private entry(name: string): Entry {
+    return new Entry(SERVICE, `${this.namespace}/${name}`);
+  }
+
+  private probe(): { ok: true } | { ok: false; reason: string } {
+    if (this.availability?.ok) return this.availability;
+    try {
+      const e = this.entry('probe');
+      e.setPassword('probe');
+      const back = e.getPassword();
+      e.deletePassword();
+      this.availability = back === 'probe' ? { ok: true } : { ok: false, reason: 'the keychain did not keep a value' };
+    } catch (err) {
+      this.availability = { ok: false, reason: (err as Error).message };
+    }
+    return this.availability;
+  }
+
+  isAvailable(): boolean {
+    return this.probe().ok;
+  }
+
+  assertAvailable(): void {
+    const a = this.probe();
+    if (!a.ok) throw secretStoreUnavailable(a.reason);
+  }
+
+  get(name: string): string | null {
+    this.assertAvailable();
+    return this.entry(name).getPassword() ?? null;
+  }
+
+  set(name: string, value: string): void {
+    this.assertAvailable();
+    this.entry(name).setPassword(value);
+  }
+
+  delete(name: string): void {
+    if (!this.isAvailable()) return;
+    try {
+      this.entry(name).deletePassword();
+    } catch {
+      // already absent
+    }
+  }
+}

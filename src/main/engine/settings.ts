@@ -1,0 +1,61 @@
+import type { Db } from './db/database';
+
+/** Installation-wide settings (C12 `GET/PUT /admin/settings`), with their defaults. */
+export interface SettingsShape {
+  /** Hours between automatic synchronizations of `auto_sync` connections. */
+  sync_interval_hours: number;
+  /** Seconds a challenge waits for `user_input` before CHALLENGE_TIMED_OUT. */
+  challenge_timeout_seconds: number;
+  /** Above this many accounts, webhook events carry an empty `accounts` array (interface.md Webhook 4). */
+  webhook_accounts_threshold: number;
+  /** Channel synchronizations allowed to run at once. */
+  max_parallel_syncs: number;
+  /** Extra origins allowed to call the API from a browser (C1). */
+  allowed_origins: string[];
+}
+
+export const DEFAULT_SETTINGS: SettingsShape = {
+  sync_interval_hours: 12,
+  challenge_timeout_seconds: 300,
+  webhook_accounts_threshold: 100,
+  max_parallel_syncs: 4,
+  allowed_origins: [],
+};
+
+export class Settings {
+  private cache = new Map<string, unknown>();
+
+  constructor(private readonly db: Db) {
+    for (const row of db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings').all()) {
+      this.cache.set(row.key, JSON.parse(row.value));
+    }
+  }
+
+  get<K extends keyof SettingsShape>(key: K): SettingsShape[K] {
+    return (this.cache.has(key) ? this.cache.get(key) : DEFAULT_SETTINGS[key]) as SettingsShape[K];
+  }
+
+  all(): SettingsShape {
+    const out = { ...DEFAULT_SETTINGS };
+    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof SettingsShape)[]) {
+      (out as Record<string, unknown>)[key] = this.get(key);
+    }
+    return out;
+  }
+
+  set<K extends keyof SettingsShape>(key: K, value: SettingsShape[K]): void {
+    this.setRaw(key, value);
+  }
+
+  /** Untyped settings kept by engine parts for themselves (install id, roll-out state…). */
+  getRaw<T>(key: string): T | undefined {
+    return this.cache.get(key) as T | undefined;
+  }
+
+  setRaw(key: string, value: unknown): void {
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, JSON.stringify(value));
+    this.cache.set(key, value);
+  }
+}

@@ -1,0 +1,9 @@
+import type { EngineContext } from './context';
+
+/**
+ * Work each engine part does once at start, before the server accepts requests (seed the catalogue, make
+ * the integrator client, recover interrupted synchronizations…). Parts add a step here; they run in order.
+ */
+export type StartupStep = (ctx: EngineContext) => void | Promise<void>;
+
+export const startupSteps: StartupStep[] = [];
