@@ -51,7 +51,7 @@ describe('C1 server basics', () => {
     for (const path of ['/v2/nope', '/v2.1/nope', '/auth/nope', '/nope.json']) {
       const res = await engine.http(path);
       expect(res.status, path).toBe(404);
-      const body = await res.json();
+      const body = (await res.json()) as any;
       expect(body.error).toBe('not_found');
       expect(typeof body.error_description).toBe('string');
     }
@@ -61,7 +61,7 @@ describe('C1 server basics', () => {
     for (const prefix of ['/v2', '/v2.1']) {
       const res = await engine.http(`${prefix}/openapi.json`);
       expect(res.status).toBe(200);
-      const doc = await res.json();
+      const doc = (await res.json()) as any;
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.components.securitySchemes.oauth2.type).toBe('oauth2');
       expect(Object.keys(doc.paths).some((p) => p.startsWith('/v2.1'))).toBe(false);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
 import type { SecretStore } from './secrets/secret-store';
+import type { SyncPort } from './sync/sync-port';
 import type { Settings } from './settings';
 
 /** The addresses of C1, known once the server listens. */
@@ -26,6 +27,8 @@ export interface EngineContext {
   log: FastifyBaseLogger;
   /** UTC seconds. Tests may move it. */
   now(): number;
+  /** Engine parts other parts call; each is replaced by its module's real implementation at start. */
+  services: EngineServices;
   /** Registers work to do at shutdown, after the server stopped accepting and before the database closes. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -38,4 +41,8 @@ export function urlsFor(port: number): Urls {
     auth_url: `${host_url}/auth`,
     widget_url: `${host_url}/embed`,
   };
+}
+
+export interface EngineServices {
+  sync: SyncPort;
 }

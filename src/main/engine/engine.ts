@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { Settings } from './settings';
 import { startupSteps } from './startup';
+import { placeholderSync } from './sync/placeholder-sync';
 
 export interface EngineOptions {
   dataDir: string;
@@ -59,6 +60,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       log,
       now: () => Math.floor(Date.now() / 1000),
       onClose: (fn) => closers.push(fn),
+      services: { sync: placeholderSync(db) },
     };
     for (const step of startupSteps) await step(ctx);
     const app = await buildServer(ctx, options.server);

@@ -26,7 +26,7 @@ export async function installAppPages(app: FastifyInstance, ctx: EngineContext):
       index: false,
       wildcard: false,
       allowedPath: (path) => path !== '/index.html',
-      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+      setHeaders: (res) => res.header('cache-control', 'no-cache'),
     });
   }
 
