@@ -1,0 +1,59 @@
+import { looksLikeCsv } from './csv-dialect';
+import { decodeHead } from './decode-text';
+import { StatementError, type StatementFormat } from './types';
+
+/**
+ * Format detection from content; the file extension only breaks ties (.qfx vs .ofx, .csv/.txt for
+ * CSV-looking text).
+ */
+
+function extensionOf(fileName: string | undefined): string {
+  const m = fileName ? /\.([A-Za-z0-9]+)$/.exec(fileName) : null;
+  return m ? m[1].toLowerCase() : '';
+}
+
+const OFX1_HEADER = /^OFXHEADER\s*:\s*\d/i;
+const OFX2_PI = /<\?OFX\b[^>]*OFXHEADER\s*=\s*["']?2/i;
+const OFX_ROOT = /<OFX\s*>/i;
+const INTUIT = /<INTU\.(?:BID|USERID|BROKERID)\s*>/i;
+const CAMT053 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrStmt[\s>]/;
+const CAMT052 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrAcctRpt[\s>]/;
+const QIF_HEADER = /^!(?:Type|Account|Option|Clear)\b/i;
+const MT940_START = /^(?:\{1:|:20:)/;
+const MT940_FIELDS = [/(?:^|\n)\s*:20:/, /\n\s*:25[A-Z]?:/, /\n\s*:(?:60[FM]|61|62[FM]):/];
+
+/** The format of a file's beginning (already decoded), or null when unknown. */
+export function detectFormatFromText(headText: string, fileName?: string): StatementFormat | null {
+  const head = headText.replace(/^\ufeff/, '').trimStart();
+  if (head === '') return null;
+  const ext = extensionOf(fileName);
+
+  if (OFX1_HEADER.test(head) || OFX2_PI.test(head) || (head.startsWith('<') && OFX_ROOT.test(head))) {
+    if (INTUIT.test(head) || ext === 'qfx') return 'QFX';
+    const xml = OFX2_PI.test(head) || /^<\?xml/i.test(head);
+    return xml ? 'OFX2' : 'OFX1';
+  }
+  if (head.startsWith('<')) {
+    if (CAMT053.test(head)) return 'CAMT053';
+    if (CAMT052.test(head)) return 'CAMT052';
+    return null;
+  }
+  if (QIF_HEADER.test(head)) return 'QIF';
+  if ((MT940_START.test(head) && head.includes(':20:')) || MT940_FIELDS.every((re) => re.test(head))) return 'MT940';
+  if (looksLikeCsv(head)) return 'CSV';
+  return null;
+}
+
+/** Detects the format of a statement file from its bytes; throws StatementError 'unknown format'. */
+export function detectFormat(bytes: Uint8Array, fileName?: string): StatementFormat {
+  if (bytes.length === 0) throw new StatementError('unknown format (the file is empty)', fileName, 'line 1');
+  const format = detectFormatFromText(decodeHead(bytes), fileName);
+  if (!format) {
+    throw new StatementError(
+      'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940',
+      fileName,
+      'line 1',
+    );
+  }
+  return format;
+}
