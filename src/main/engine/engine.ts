@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { urlsFor, type EngineContext, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase } from './db/database';
@@ -35,7 +35,13 @@ export interface RunningEngine {
 }
 
 /** Starts the engine: lock, database, server on 127.0.0.1, DIR/server.json. */
-export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+export async function startEngine(input: EngineOptions): Promise<RunningEngine> {
+  const options: EngineOptions = {
+    ...input,
+    dataDir: resolve(input.dataDir),
+    resourcesDir: resolve(input.resourcesDir),
+    appDir: input.appDir ? resolve(input.appDir) : null,
+  };
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];

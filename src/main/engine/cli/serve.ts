@@ -48,6 +48,9 @@ export async function serve(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+  if (process.env.COFFER_ANNOUNCE_BROWSER) {
+    process.stdout.write(`coffer: open ${engine.urls.host_url}/ in your browser (Ctrl+C stops Coffer)\n`);
+  }
 }
 
 class UsageError extends Error {}

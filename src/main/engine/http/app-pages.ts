@@ -20,14 +20,13 @@ export async function installAppPages(app: FastifyInstance, ctx: EngineContext):
   const indexFile = ctx.appDir ? join(ctx.appDir, 'index.html') : null;
   const hasApp = indexFile !== null && existsSync(indexFile);
   if (hasApp) {
-    await app.register(staticPlugin, {
-      root: ctx.appDir!,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      allowedPath: (path) => path !== '/index.html',
-      setHeaders: (res) => res.header('cache-control', 'no-cache'),
-    });
+    await app.register(staticPlugin, { root: join(ctx.appDir!, 'assets'), serve: false });
+    // Built assets have content hashes in their names: cacheable for good.
+    app.get<{ Params: { '*': string } }>(
+      '/assets/*',
+      { config: { access: { kind: 'public' } }, schema: { hide: true } },
+      (request, reply) => reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(request.params['*']),
+    );
   }
 
   const sendIndex = (reply: FastifyReply) => {

@@ -44,8 +44,7 @@ function toApiError(err: FastifyError): ApiError | null {
   }
   if (err instanceof SyntaxError) return new ApiError(400, 'invalid_request', 'the body is not valid JSON');
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return new ApiError(status, status === 404 ? 'not_found' : 'invalid_request', err.message);
-  }
+  if (status === 403 || status === 404) return new ApiError(404, 'not_found', 'not found');
+  if (status >= 400 && status < 500) return new ApiError(400, 'invalid_request', err.message);
   return null;
 }

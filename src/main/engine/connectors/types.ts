@@ -1,0 +1,282 @@
+/**
+ * The connector contract: what a provider module gives the synchronization engine.
+ *
+ * A provider is one module exporting a `Connector`: its catalogue definition plus the functions that talk
+ * to the bank. The engine owns everything else (scheduling, persistence, dedup by transaction key,
+ * statuses, events, challenges' timeouts). Adding a bank is adding one module and listing it in
+ * `registry.ts`.
+ *
+ * Conventions: amounts are exact decimal text with a dot ("-12.30", see domain/money.ts); timestamps are
+ * integer UTC seconds; every object a connector returns is plain JSON-serializable data.
+ */
+
+export type AccountType = 'CHECKINGS' | 'SAVINGS' | 'LOAN' | 'CREDIT_CARD';
+export const ACCOUNT_TYPES: readonly AccountType[] = ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'];
+
+export type CredentialType = 'TEXT' | 'PWD' | 'AUTHORIZATION_CODE' | 'ACCESS_TOKEN' | 'REFRESH_TOKEN' | 'STATE';
+
+export interface CredentialDefinition {
+  id: string;
+  label: string;
+  type: CredentialType;
+  /** true: the value must reach the API as a JWE made with a key from POST /keys. */
+  encrypt: boolean;
+  /** The pattern the (decrypted) value must match, as a JavaScript RegExp source. */
+  regexp: string;
+  label_fr?: string;
+}
+
+export type ChannelMode = 'REDIRECT' | 'EMBEDDED';
+
+export interface ChannelDefinition {
+  /** `<provider_id>00` for EMBEDDED, `<provider_id>01` for REDIRECT (contract C11). */
+  id: string;
+  mode: ChannelMode;
+  account_types: AccountType[];
+  interactive: boolean;
+  credentials: CredentialDefinition[];
+  unavailable: boolean;
+  capabilities: string[];
+}
+
+export type ProviderType = 'BANKING' | 'DOCUMENT';
+
+export interface ProviderDefinition {
+  id: string;
+  name: string;
+  type: ProviderType;
+  /** ISO 3166 alpha-3. */
+  country_code: string;
+  base_url: string;
+  /** File name in resources/logos. */
+  logo: string;
+  channel_definitions: ChannelDefinition[];
+}
+
+export type AccountUsage = 'PERSONAL' | 'PROFESSIONAL';
+
+/** Money values are decimal text, rates and percentages are numbers (percent, 1.7 = 1.7 %). */
+export interface SavingsDetails {
+  /** Values seen: OTHER, LIVA (Livret A), PEA. */
+  type: string;
+  /** Values seen: LIQUID, SHARES. */
+  savings_type: string;
+  /** Yearly yield in percent. */
+  yield_rate?: number;
+  capital_gain?: { amount: string; percent: number };
+  /** Opening (effect) date of the product. */
+  effect_date?: number;
+  /** Net amount paid in (deposits minus withdrawals). */
+  invested_raw?: string;
+}
+
+export interface LoanDetails {
+  /** Free text, e.g. CONSUMER, CAR, MORTGAGE. */
+  type?: string;
+  total_amount: string;
+  /** Principal still owed, positive. */
+  remaining_amount: string;
+  /** Yearly nominal rate in percent. */
+  rate: number;
+  maturity_date: number;
+  start_date?: number;
+  monthly_payment?: string;
+  next_payment_date?: number;
+  duration_months?: number;
+}
+
+export interface ProviderAccount {
+  /** Stable identifier of the product at the bank, the same through every channel of the provider. */
+  reference: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+  iban?: string;
+  account_number?: string;
+  owner?: { name: string };
+  usage: AccountUsage;
+  payment_source?: boolean;
+  payment_destination?: boolean;
+  /** Booked balance (PENDING transactions not included); negative for a LOAN (principal owed). */
+  balance: string;
+  balance_date: number;
+  savings?: SavingsDetails;
+  loan?: LoanDetails;
+}
+
+/** Contract C6. */
+export type TransactionType =
+  | 'CREDIT'
+  | 'DEBIT'
+  | 'INTEREST'
+  | 'DIVIDEND'
+  | 'BANK_FEE'
+  | 'DEPOSIT'
+  | 'ATM'
+  | 'POINT_OF_SALE'
+  | 'CREDIT_CARD_PAYMENT'
+  | 'INTERNAL_TRANSFER'
+  | 'POTENTIAL_TRANSFER'
+  | 'CHECK'
+  | 'ELECTRONIC_PAYMENT'
+  | 'CASH'
+  | 'DIRECT_DEPOSIT'
+  | 'DIRECT_DEBIT'
+  | 'REPEATING_PAYMENT'
+  | 'OTHER';
+
+export const TRANSACTION_TYPES: readonly TransactionType[] = [
+  'CREDIT', 'DEBIT', 'INTEREST', 'DIVIDEND', 'BANK_FEE', 'DEPOSIT', 'ATM', 'POINT_OF_SALE',
+  'CREDIT_CARD_PAYMENT', 'INTERNAL_TRANSFER', 'POTENTIAL_TRANSFER', 'CHECK', 'ELECTRONIC_PAYMENT', 'CASH',
+  'DIRECT_DEPOSIT', 'DIRECT_DEBIT', 'REPEATING_PAYMENT', 'OTHER',
+];
+
+/** What a connector reports; the engine maps the rest (CANCELLED, EXPIRED…) itself. */
+export type ProviderTransactionStatus = 'BOOKED' | 'PENDING';
+
+export interface ProviderTransaction {
+  /** Stable id at the bank (a PENDING row keeps it when it books). Absent ⇒ the engine derives one (transaction-key.ts). */
+  key?: string;
+  date: number;
+  booking_date?: number;
+  value_date?: number;
+  /** Signed decimal text, in `currency`. */
+  amount: string;
+  /** Absent ⇒ the account's currency. */
+  currency?: string;
+  /** Cleaned label. */
+  label: string;
+  /** Raw bank text (becomes the transaction's `notes`). */
+  raw: string;
+  remittance_information?: string[];
+  /** Becomes `source.label`. */
+  counterparty?: string;
+  type: TransactionType;
+  status: ProviderTransactionStatus;
+  /** A category id of resources/categories.json; absent ⇒ the engine runs domain/categorize.ts. */
+  category_id?: string;
+}
+
+export interface AccountFetchResult {
+  reference: string;
+  balance: string;
+  balance_date: number;
+  transactions: ProviderTransaction[];
+  /**
+   * true ⇒ the PENDING rows returned are all the account's pending rows: a previously PENDING transaction
+   * that is neither returned BOOKED nor PENDING any more was cancelled/expired at the bank.
+   */
+  pending_complete?: boolean;
+}
+
+export interface ChallengeRequest {
+  fields: CredentialDefinition[];
+  message: string;
+}
+
+/** What `exchangeCode` returns and what the engine hands back in `ConnectorContext.grant` on later runs. */
+export interface ConsentGrant {
+  access_token: string;
+  refresh_token?: string;
+  /** Consent end (UTC seconds); the channel's `expires`. */
+  expires: number;
+  /** Account references the user consented to; absent ⇒ all those the channel covers. */
+  accounts?: string[];
+}
+
+/**
+ * Everything a connector may use during one run. The engine makes ONE context per run of one channel and
+ * passes that same object to `listAccounts` and every `fetchAccount` of the run (connectors keep their
+ * per-run session, e.g. the authenticated state, keyed by this object).
+ */
+export interface ConnectorContext {
+  channelDefinitionId: string;
+  /** Decrypted credential values by credential-definition id. */
+  credentials: Readonly<Record<string, string>>;
+  /**
+   * Per-channel connector memory, JSON-serializable, mutated in place by the connector. The engine loads it
+   * before the run and saves it with the run's results (same database transaction; discarded on failure).
+   */
+  state: Record<string, unknown>;
+  /**
+   * Provider-wide memory (one object per provider, shared by every connection and channel of that provider),
+   * JSON-serializable, mutated in place. It models the bank's own server side (failure counters per login,
+   * a simulated bank's data). The engine keeps one live object per provider, passes that same object to
+   * every run, and saves it after EVERY run whatever its outcome (a failed login must still count).
+   * Optional: a connector that needs it falls back to process memory when it is absent.
+   */
+  bankState?: Record<string, unknown>;
+  /** REDIRECT channels: the grant obtained with `exchangeCode` (kept by the engine in the secret store). */
+  grant?: ConsentGrant;
+  /** Last successful synchronization of this channel; the connector may return older rows, the engine dedups. */
+  since?: number;
+  /** Aborted when the user cancels or the run must stop; connectors then reject with `signal.reason`. */
+  signal: AbortSignal;
+  /** Current time, UTC seconds (injectable for tests). */
+  now(): number;
+  /**
+   * Asks the user (CHALLENGE_REQUIRED) and resolves with the answers by field id. The engine rejects it on
+   * timeout (CHALLENGE_TIMED_OUT) or cancellation (CHALLENGE_CANCELLED); connectors let that rejection through.
+   */
+  challenge(req: ChallengeRequest): Promise<Record<string, string>>;
+  progress(done: number, total: number, message?: string): void;
+}
+
+export type ConnectorErrorStatus =
+  | 'AUTH_FAILED'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'PASSWORD_CHANGE_REQUIRED'
+  | 'USER_ACTION_REQUIRED'
+  | 'CHALLENGE_FAILED'
+  | 'TOKEN_EXPIRED'
+  | 'FAILED';
+
+/** A failure of the whole channel; `status` becomes the channel status. */
+export class ConnectorError extends Error {
+  constructor(
+    readonly status: ConnectorErrorStatus,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConnectorError';
+  }
+}
+
+export type AccountErrorKind = 'ERROR' | 'NOT_FOUND';
+
+/** A failure of one account only (fetchAccount): the account becomes ERROR / NOT_FOUND, the channel PARTIAL_SUCCESS. */
+export class AccountError extends Error {
+  constructor(
+    readonly kind: AccountErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export interface AuthorizeUrlArgs {
+  channelDefinitionId: string;
+  redirectUri: string;
+  state: string;
+  /** Where the engine serves this provider's consent page. */
+  consentPageUrl: string;
+}
+
+export type ExchangeContext = Pick<ConnectorContext, 'channelDefinitionId' | 'now' | 'signal'>;
+
+export interface Connector {
+  definition: ProviderDefinition;
+  /** Authenticates (may challenge) and lists the products the channel covers. */
+  listAccounts(ctx: ConnectorContext): Promise<ProviderAccount[]>;
+  /**
+   * Balance and transactions of one account (those since `ctx.since` at least). Throws AccountError for a
+   * failure of this account alone, ConnectorError for the whole channel.
+   */
+  fetchAccount(ctx: ConnectorContext, account: ProviderAccount): Promise<AccountFetchResult>;
+  /** REDIRECT channels: the URL that opens the consent page. */
+  authorizeUrl?(args: AuthorizeUrlArgs): string;
+  /** REDIRECT channels: turns the code the consent page returned into a grant. */
+  exchangeCode?(ctx: ExchangeContext, code: string): Promise<ConsentGrant>;
+}

@@ -1,0 +1,68 @@
+import type { ParseContext } from './parse-context';
+
+/**
+ * MT940 text → SWIFT fields (`:TAG:` + content, continuation lines appended), grouped by statement
+ * (each starts at `:20:`). `{1:…}{2:…}{4:` / `-}` envelopes and lone `-` separators are skipped.
+ */
+
+export interface Mt940Field {
+  tag: string;
+  lines: string[];
+  line: number;
+}
+
+export interface Mt940Message {
+  line: number;
+  fields: Mt940Field[];
+}
+
+const FIELD = /^:(\d{2}[A-Z]?):/;
+
+export function splitMt940(text: string, ctx: ParseContext): Mt940Message[] {
+  const messages: Mt940Message[] = [];
+  let message: Mt940Message | null = null;
+  let field: Mt940Field | null = null;
+  let lineNo = 0;
+  let start = 0;
+  const n = text.length;
+  while (start <= n) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = n;
+    let line = text.slice(start, end);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    start = end + 1;
+    lineNo++;
+    if (end === n && line === '') break;
+
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed === '-') {
+      field = null;
+      continue;
+    }
+    if (trimmed.startsWith('{') || trimmed.startsWith('-}') || trimmed === '}') {
+      field = null;
+      const block4 = trimmed.indexOf('{4:');
+      if (block4 < 0) continue;
+      line = trimmed.slice(block4 + 3);
+      if (line.trim() === '') continue;
+    }
+    const m = FIELD.exec(line);
+    if (m) {
+      const tag = m[1];
+      field = { tag, lines: [line.slice(m[0].length)], line: lineNo };
+      if (tag === '20') {
+        message = { line: lineNo, fields: [] };
+        messages.push(message);
+      } else if (!message) {
+        ctx.fail(`line ${lineNo}`, `field :${tag}: before the first :20: (transaction reference)`);
+      }
+      message.fields.push(field);
+    } else if (field) {
+      field.lines.push(line);
+    } else if (message) {
+      ctx.fail(`line ${lineNo}`, `unexpected text outside of any field: ${JSON.stringify(trimmed.slice(0, 40))}`);
+    }
+    // text before the first message (bank-specific preamble) is ignored
+  }
+  return messages;
+}

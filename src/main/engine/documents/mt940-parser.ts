@@ -1,0 +1,177 @@
+import { parseDecimal } from './amount';
+import { expandYear, parseYymmdd, utcDay } from './dates';
+import { isIban, normalizeIban } from './iban';
+import { makeTransaction } from './make-transaction';
+import { splitMt940, type Mt940Field, type Mt940Message } from './mt940-fields';
+import { parseMt940Info } from './mt940-info';
+import { quote, type ParseContext } from './parse-context';
+import { swiftTransactionType } from './transaction-type';
+import type { Balance, ParsedAccount, ParsedTransaction } from './types';
+
+/**
+ * SWIFT MT940 customer statements: :20: :25: :28C: :60F/M: (:61: :86:)* :62F/M: :64:, several
+ * statements per file, optionally inside {1:}{2:}{4: … -} envelopes.
+ */
+
+interface BalanceField extends Balance {
+  currency: string;
+}
+
+function parseBalance(field: Mt940Field, ctx: ParseContext): BalanceField {
+  const text = field.lines.join('').trim();
+  const m = /^([CD])(\d{6})([A-Z]{3})(\d[\d,.]*)$/.exec(text);
+  if (!m) ctx.fail(`line ${field.line}`, `malformed balance :${field.tag}: ${quote(text)}`);
+  const date = parseYymmdd(m[2]);
+  if (date === null) ctx.fail(`line ${field.line}`, `malformed date ${quote(m[2])} in :${field.tag}:`);
+  const amount = parseDecimal(m[4], m[3], 'either');
+  if (amount === null) ctx.fail(`line ${field.line}`, `malformed amount ${quote(m[4])} in :${field.tag}:`);
+  return { amount: m[1] === 'D' && !/^[0.]+$/.test(amount) ? `-${amount}` : amount, date, currency: m[3] };
+}
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+function isLetter(c: string | undefined): boolean {
+  return c !== undefined && c >= 'A' && c <= 'Z';
+}
+
+interface StatementLine {
+  date: number;
+  valueDate: number;
+  amount: string;
+  typeCode: string;
+  customerRef?: string;
+  bankRef?: string;
+  supplementary?: string;
+}
+
+function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseContext): StatementLine {
+  const where = `line ${field.line}`;
+  const s = field.lines[0].trim();
+  const valueText = s.slice(0, 6);
+  const valueDate = parseYymmdd(valueText);
+  if (valueDate === null) ctx.fail(where, `malformed value date ${quote(valueText)} in :61:`);
+  let pos = 6;
+  let date = valueDate;
+  if (/^\d{4}$/.test(s.slice(6, 10))) {
+    const valueYear = expandYear(Number(valueText.slice(0, 2)));
+    const valueMonth = Number(valueText.slice(2, 4));
+    const month = Number(s.slice(6, 8));
+    const day = Number(s.slice(8, 10));
+    let year = valueYear;
+    if (month - valueMonth > 6) year--;
+    else if (valueMonth - month > 6) year++;
+    const entry = utcDay(year, month, day);
+    if (entry === null) ctx.fail(where, `malformed entry date ${quote(s.slice(6, 10))} in :61:`);
+    date = entry;
+    pos = 10;
+  }
+  let negative: boolean;
+  const mark2 = s.slice(pos, pos + 2);
+  if (mark2 === 'RC' || mark2 === 'RD' || mark2 === 'EC' || mark2 === 'ED') {
+    negative = mark2 === 'RC' || mark2 === 'ED';
+    pos += 2;
+  } else if (s[pos] === 'C' || s[pos] === 'D') {
+    negative = s[pos] === 'D';
+    pos += 1;
+  } else {
+    return ctx.fail(where, `missing debit/credit mark in :61: ${quote(s)}`);
+  }
+  if (isLetter(s[pos]) && !isDigit(s[pos])) pos++; // funds code (third letter of the currency code)
+  const amountStart = pos;
+  while (pos < s.length && (isDigit(s[pos]) || s[pos] === ',' || s[pos] === '.')) pos++;
+  const amountText = s.slice(amountStart, pos);
+  const unsigned = parseDecimal(amountText, currency, 'either');
+  if (unsigned === null || amountText.startsWith(',') || amountText.startsWith('.')) {
+    return ctx.fail(where, `malformed amount ${quote(amountText || s.slice(amountStart, amountStart + 20))} in :61:`);
+  }
+  const typeCode = s.slice(pos, pos + 4);
+  if (!/^[NFS][A-Z0-9]{3}$/.test(typeCode)) ctx.fail(where, `malformed transaction type ${quote(typeCode)} in :61:`);
+  pos += 4;
+  const refs = s.slice(pos);
+  const slashes = refs.indexOf('//');
+  const customerRef = (slashes < 0 ? refs : refs.slice(0, slashes)).trim();
+  const bankRef = slashes < 0 ? '' : refs.slice(slashes + 2).trim();
+  const supplementary = field.lines.slice(1).join(' ').trim();
+  const line: StatementLine = {
+    date,
+    valueDate,
+    amount: negative && !/^[0.]+$/.test(unsigned) ? `-${unsigned}` : unsigned,
+    typeCode,
+  };
+  if (customerRef && customerRef.toUpperCase() !== 'NONREF') line.customerRef = customerRef;
+  if (bankRef && bankRef.toUpperCase() !== 'NONREF') line.bankRef = bankRef;
+  if (supplementary) line.supplementary = supplementary;
+  return line;
+}
+
+function accountFromField(field: Mt940Field, currency: string): ParsedAccount {
+  const identifier = field.lines.join('').trim();
+  const account: ParsedAccount = { identifier, type: 'CHECKINGS', currency, transactions: [] };
+  const slash = identifier.indexOf('/');
+  const number = slash < 0 ? identifier : identifier.slice(slash + 1).trim();
+  const bank = slash < 0 ? undefined : identifier.slice(0, slash).trim();
+  if (isIban(number)) account.iban = normalizeIban(number);
+  account.accountNumber = number;
+  if (bank) account.bankId = bank;
+  return account;
+}
+
+function parseMessage(message: Mt940Message, last: boolean, ctx: ParseContext): ParsedAccount {
+  const fields = message.fields;
+  const accountField = fields.find((f) => f.tag === '25' || f.tag === '25P');
+  if (!accountField) ctx.fail(`line ${message.line}`, 'statement without account identification :25:');
+  const openingField = fields.find((f) => f.tag === '60F') ?? fields.find((f) => f.tag === '60M');
+  const closingField = fields.find((f) => f.tag === '62F') ?? fields.find((f) => f.tag === '62M');
+  if (!closingField) {
+    ctx.fail(`line ${message.line}`, 'truncated or incomplete statement: no closing balance :62F:');
+  }
+  if (last && closingField.tag !== '62F') {
+    ctx.fail(`line ${closingField.line}`, 'truncated file: the last statement ends with an intermediate balance :62M: instead of :62F:');
+  }
+  const opening = openingField ? parseBalance(openingField, ctx) : undefined;
+  const closing = parseBalance(closingField, ctx);
+  const currency = opening?.currency ?? closing.currency;
+  if (opening && closing.currency !== opening.currency) {
+    ctx.fail(`line ${closingField.line}`, `closing balance in ${closing.currency} but opening balance in ${opening.currency}`);
+  }
+  const account = accountFromField(accountField, currency);
+  if (opening) account.openingBalance = { amount: opening.amount, date: opening.date };
+  account.closingBalance = { amount: closing.amount, date: closing.date };
+
+  const txs: ParsedTransaction[] = account.transactions;
+  let closed = false;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i];
+    if (field.tag === '62F' || field.tag === '62M') closed = true;
+    if (field.tag !== '61') continue;
+    if (closed) ctx.fail(`line ${field.line}`, 'statement line :61: after the closing balance');
+    const line = parseStatementLine(field, currency, ctx);
+    const infoField = fields[i + 1]?.tag === '86' ? fields[i + 1] : undefined;
+    const info = infoField ? parseMt940Info(infoField.lines) : undefined;
+    txs.push(
+      makeTransaction({
+        providerKey: line.bankRef,
+        date: line.date,
+        valueDate: line.valueDate,
+        amount: line.amount,
+        texts: info ? [...info.texts, line.supplementary] : [line.supplementary, line.customerRef],
+        labelSource: info?.labelSource ?? line.supplementary,
+        counterparty: info?.counterparty,
+        reference: info?.reference ?? line.customerRef,
+        remittanceInformation: info?.remittance,
+        type: swiftTransactionType(line.typeCode, line.amount),
+        status: 'BOOKED',
+        location: `line ${field.line}`,
+      }),
+    );
+  }
+  return account;
+}
+
+export function parseMt940(text: string, ctx: ParseContext): ParsedAccount[] {
+  const messages = splitMt940(text, ctx);
+  if (messages.length === 0) ctx.fail('line 1', 'no MT940 statement (no :20: field)');
+  return messages.map((m, i) => parseMessage(m, i === messages.length - 1, ctx));
+}

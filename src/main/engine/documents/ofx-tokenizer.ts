@@ -1,0 +1,141 @@
+import { decodeXmlEntities } from './xml-text';
+
+/**
+ * Single-pass OFX tokenizer for both OFX 1 (SGML: leaf elements have no closing tag,
+ * `<TRNAMT>-12.30⏎`) and OFX 2 (XML: every element closed). No DOM and no regular expressions in
+ * the hot loop: it jumps from '<' to '<' with indexOf, so it is linear in the input size.
+ *
+ * An element followed by text is a leaf (its optional `</NAME>` is consumed); an element followed
+ * directly by another tag is an aggregate, which must be closed explicitly.
+ */
+
+export interface OfxHandler {
+  open(name: string, offset: number): void;
+  leaf(name: string, value: string, offset: number): void;
+  close(name: string, offset: number): void;
+}
+
+export type OfxFail = (offset: number, message: string) => never;
+
+const LT = 60; // <
+const SLASH = 47; // /
+const QUESTION = 63; // ?
+const BANG = 33; // !
+const GT = 62; // >
+
+function isBlank(code: number): boolean {
+  // whitespace, NUL and the DOS end-of-file mark some exporters append
+  return code <= 32 || code === 0x1a || code === 0xfeff || code === 0xa0;
+}
+
+function validName(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const ok =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && ((c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45 || c === 58));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** True when `</name>` starts at `pos`. */
+function closesAt(text: string, pos: number, name: string): boolean {
+  return (
+    text.charCodeAt(pos) === LT &&
+    text.charCodeAt(pos + 1) === SLASH &&
+    text.startsWith(name, pos + 2) &&
+    text.charCodeAt(pos + 2 + name.length) === GT
+  );
+}
+
+function trimValue(text: string, start: number, end: number): string {
+  while (start < end && isBlank(text.charCodeAt(start))) start++;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  return start === end ? '' : text.slice(start, end);
+}
+
+export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fail: OfxFail): void {
+  const stack: string[] = [];
+  const stackOffsets: number[] = [];
+  const n = text.length;
+  let i = start;
+  let rootClosed = false;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    const textEnd = lt < 0 ? n : lt;
+    for (let k = i; k < textEnd; k++) {
+      if (!isBlank(text.charCodeAt(k))) {
+        const where = stack.length ? ` inside <${stack[stack.length - 1]}>` : '';
+        fail(k, `unexpected text${where}: ${JSON.stringify(text.slice(k, Math.min(textEnd, k + 40)).trim())}`);
+      }
+    }
+    if (lt < 0) break;
+    const next = text.charCodeAt(lt + 1);
+    if (next === SLASH) {
+      const gt = text.indexOf('>', lt + 2);
+      if (gt < 0) fail(lt, 'truncated file: unterminated closing tag');
+      const name = text.slice(lt + 2, gt).trim();
+      if (stack.length === 0) fail(lt, `unexpected closing tag </${name}>`);
+      const top = stack[stack.length - 1];
+      if (top !== name) {
+        fail(lt, `closing tag </${name}> does not match <${top}>${stack.includes(name) ? '' : ` (no open <${name}>)`}`);
+      }
+      stack.pop();
+      stackOffsets.pop();
+      handler.close(name, lt);
+      if (stack.length === 0) rootClosed = true;
+      i = gt + 1;
+      continue;
+    }
+    if (next === QUESTION) {
+      const end = text.indexOf('?>', lt + 2);
+      if (end < 0) fail(lt, 'truncated file: unterminated processing instruction');
+      i = end + 2;
+      continue;
+    }
+    if (next === BANG) {
+      if (text.startsWith('<!--', lt)) {
+        const end = text.indexOf('-->', lt + 4);
+        if (end < 0) fail(lt, 'truncated file: unterminated comment');
+        i = end + 3;
+        continue;
+      }
+      fail(lt, 'declarations (<!...>) are not allowed in OFX files');
+    }
+    const gt = text.indexOf('>', lt + 1);
+    if (gt < 0) fail(lt, 'truncated file: unterminated tag');
+    let name = text.slice(lt + 1, gt);
+    const selfClosing = name.charCodeAt(name.length - 1) === SLASH;
+    if (selfClosing) name = name.slice(0, -1).trimEnd();
+    if (!validName(name)) fail(lt, `malformed tag <${name.length > 40 ? `${name.slice(0, 40)}…` : name}>`);
+    if (rootClosed) fail(lt, `element <${name}> after the end of the document`);
+    if (selfClosing) {
+      handler.leaf(name, '', lt);
+      i = gt + 1;
+      continue;
+    }
+    const nextLt = text.indexOf('<', gt + 1);
+    const valueEnd = nextLt < 0 ? n : nextLt;
+    const raw = trimValue(text, gt + 1, valueEnd);
+    if (raw !== '') {
+      if (nextLt < 0) fail(lt, `truncated file: <${name}> is cut off`);
+      handler.leaf(name, raw.indexOf('&') >= 0 ? decodeXmlEntities(raw) : raw, lt);
+      i = closesAt(text, nextLt, name) ? nextLt + name.length + 3 : nextLt;
+      continue;
+    }
+    if (nextLt >= 0 && closesAt(text, nextLt, name)) {
+      handler.leaf(name, '', lt);
+      i = nextLt + name.length + 3;
+      continue;
+    }
+    stack.push(name);
+    stackOffsets.push(lt);
+    handler.open(name, lt);
+    i = gt + 1;
+  }
+  if (stack.length > 0) {
+    fail(stackOffsets[stackOffsets.length - 1], `truncated file: <${stack[stack.length - 1]}> is never closed`);
+  }
+  if (!rootClosed) fail(start, 'no OFX content');
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language } from './language';
+
+/** The terms and conditions shipped in `resources/terms/`: a version number and one text per language. */
+export interface Terms {
+  version: number;
+  text: Record<Language, string>;
+}
+
+const cache = new Map<string, Terms>();
+
+export function loadTerms(resourcesDir: string): Terms {
+  let terms = cache.get(resourcesDir);
+  if (!terms) {
+    const dir = join(resourcesDir, 'terms');
+    const meta = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8')) as { version?: unknown };
+    if (!Number.isInteger(meta.version) || (meta.version as number) < 1) {
+      throw new Error(`${join(dir, 'version.json')}: "version" must be a positive integer`);
+    }
+    terms = {
+      version: meta.version as number,
+      text: {
+        en: readFileSync(join(dir, 'terms.en.md'), 'utf8'),
+        fr: readFileSync(join(dir, 'terms.fr.md'), 'utf8'),
+      },
+    };
+    cache.set(resourcesDir, terms);
+  }
+  return terms;
+}
+
+/** What the access hook compares a user's accepted version with. */
+export function currentTermsVersion(resourcesDir: string): number {
+  return loadTerms(resourcesDir).version;
+}

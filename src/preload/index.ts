@@ -1,0 +1,11 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import type { CofferBridge, EngineInfo } from './bridge';
+
+// Sandboxed CJS preload: exposes a small typed bridge, never ipcRenderer itself.
+const bridge: CofferBridge = {
+  isDesktop: true,
+  engineInfo: () => ipcRenderer.invoke('coffer:engine-info') as Promise<EngineInfo | null>,
+  notify: (title: string, body: string) => ipcRenderer.invoke('coffer:notify', { title, body }) as Promise<void>,
+};
+
+contextBridge.exposeInMainWorld('coffer', bridge);
