@@ -21,13 +21,13 @@ test.describe('desktop app (Electron)', () => {
       const window = await app.firstWindow();
       await expect(window).toHaveTitle(/Coffer/);
       expect(new URL(window.url()).hostname).toBe('127.0.0.1');
-      const prefs = await app.evaluate(({ BrowserWindow }) => {
-        const w = BrowserWindow.getAllWindows()[0];
-        const p = w.webContents.getLastWebPreferences();
-        return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration };
-      });
-      expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-      expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+      // No Node in the page (nodeIntegration off, sandbox) and only the typed bridge exposed (contextIsolation).
+      const page = await window.evaluate(() => ({
+        require: typeof (window as unknown as { require?: unknown }).require,
+        process: typeof (window as unknown as { process?: unknown }).process,
+        bridge: Object.keys((window as unknown as { coffer?: object }).coffer ?? {}).sort(),
+      }));
+      expect(page).toEqual({ require: 'undefined', process: 'undefined', bridge: ['engineInfo', 'isDesktop', 'notify'] });
       await window.screenshot({ path: 'e2e/screenshots/electron.png' });
     } finally {
       await app.close();

@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../http/errors';
+
+/** C5 limits shared by every list. */
+export const MAX_LIMIT = 500;
+export const DEFAULT_LIMIT = 100;
+
+/** JSON-schema properties of `page` and `limit` (C5), to spread into a route's querystring schema. */
+export const pageLimitProperties = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, default: 1, description: 'Page number, from 1.' },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `Items per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
+  },
+} as const;
+
+/** The `X-Total-Count` header every list carries (C5), for the OpenAPI document. */
+export const totalCountHeader = {
+  'X-Total-Count': { type: 'integer', description: 'Number of items matching the filters, over all pages.' },
+} as const;
+
+export interface PageLimit {
+  page: number;
+  limit: number;
+}
+
+export const offsetOf = ({ page, limit }: PageLimit) => (page - 1) * limit;
+
+const DIGITS = /^\d+$/;
+
+/**
+ * preValidation hook: the named query parameters must be plain decimal digits. The schema validator alone
+ * would coerce "0x10", "1e2" or " 5" into numbers; C5 wants a malformed number refused.
+ */
+export function decimalQueryParams(names: readonly string[]) {
+  return async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    for (const name of names) {
+      const value = query[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || !DIGITS.test(value)) {
+        throw badRequest(`query parameter ${name} must be a positive whole number`);
+      }
+    }
+  };
+}
+
+/**
+ * Parses a comma list of enum values (`type=CHECKINGS,SAVINGS`). Empty items, unknown values → 400.
+ * Returns the distinct values in the order given.
+ */
+export function parseEnumList<T extends string>(name: string, text: string, allowed: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (!(allowed as readonly string[]).includes(item)) {
+      throw badRequest(
+        item === ''
+          ? `query parameter ${name} has an empty item`
+          : `query parameter ${name}: unknown value ${JSON.stringify(item.slice(0, 40))} (allowed: ${allowed.join(', ')})`,
+      );
+    }
+    if (!out.includes(item as T)) out.push(item as T);
+  }
+  return out;
+}
+
+/** JSON-schema of a comma list of enum values (validated by `parseEnumList`). */
+export function enumListSchema(allowed: readonly string[], description: string) {
+  return { type: 'string', description: `${description} Comma list of: ${allowed.join(', ')}.`, minLength: 1 } as const;
+}
+
+/** Sends a list with its `X-Total-Count`. */
+export function sendList<T>(reply: FastifyReply, items: T[], total: number): T[] {
+  reply.header('x-total-count', String(total));
+  return items;
+}
