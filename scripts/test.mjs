@@ -11,8 +11,11 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
 async function main() {
   if (!inSession && commandExists('dbus-run-session') && commandExists('gnome-keyring-daemon')) {
+    // A private keyring folder: the daemon creates a fresh login keyring unlocked with a known password.
     const inner =
-      'eval "$(printf coffer-test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)" >/dev/null; ' +
+      'export XDG_DATA_HOME="$(mktemp -d)"; ' +
+      'eval "$(printf coffer-test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"; ' +
+      'export GNOME_KEYRING_CONTROL; ' +
       `export COFFER_TEST_KEYCHAIN=1; exec "${process.execPath}" scripts/test.mjs --in-session ${only.join(' ')}`;
     const code = await run('dbus-run-session', ['--', 'sh', '-c', inner], {});
     process.exit(code);
