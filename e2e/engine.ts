@@ -17,8 +17,8 @@ const ROOT = join(import.meta.dirname, '..');
 export async function serveEngine(): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
   const child: ChildProcess = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [join(ROOT, 'src/main/engine/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--app-dir', join(ROOT, 'out', 'renderer')],
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--app-dir', join(ROOT, 'out', 'renderer')],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COFFER_LOG_LEVEL: 'warn' } },
   );
   const hostUrl = await new Promise<string>((resolve, reject) => {
