@@ -266,6 +266,25 @@ export interface AuthorizeUrlArgs {
 
 export type ExchangeContext = Pick<ConnectorContext, 'channelDefinitionId' | 'now' | 'signal'>;
 
+export interface ConsentPageAccount {
+  reference: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+}
+
+/**
+ * For simulated banks whose consent page the engine serves itself (at `consentPageUrl`): the page asks a
+ * login, offers `accounts(login)`, and on approval redirects to `redirect_uri?code=<mintCode(…)>&state=…`
+ * (on refusal: `?error=access_denied&state=…`, nothing minted). Real banks host their own page and leave
+ * this out.
+ */
+export interface ConsentPageHooks {
+  accounts(login: string): ConsentPageAccount[];
+  /** An opaque, single-use code that `exchangeCode` accepts for a short time. */
+  mintCode(args: { login: string; accounts?: string[]; now?: number }): string;
+}
+
 export interface Connector {
   definition: ProviderDefinition;
   /** Authenticates (may challenge) and lists the products the channel covers. */
@@ -279,4 +298,6 @@ export interface Connector {
   authorizeUrl?(args: AuthorizeUrlArgs): string;
   /** REDIRECT channels: turns the code the consent page returned into a grant. */
   exchangeCode?(ctx: ExchangeContext, code: string): Promise<ConsentGrant>;
+  /** Simulated banks only: what the engine's own consent page needs. */
+  consentPage?: ConsentPageHooks;
 }
