@@ -2,6 +2,23 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 
+/** The renderer: the React app and the hosted widget pages. Also built alone by `npm run build:renderer`. */
+export const renderer = {
+  root: resolve(__dirname, 'src/renderer'),
+  // The engine serves the app at / with client-side routing (deep links like /connections/3), so assets
+  // need absolute URLs; electron-vite forces './' in production, this plugin (running after it) resets it.
+  plugins: [react(), { name: 'coffer-absolute-base', config: () => ({ base: '/' }) }],
+  build: {
+    rollupOptions: {
+      input: {
+        index: resolve(__dirname, 'src/renderer/index.html'),
+        // The hosted widget pages: a separate, lighter entry served under {widget_url}/widget/*.
+        widget: resolve(__dirname, 'src/renderer/widget.html'),
+      },
+    },
+  },
+};
+
 export default defineConfig({
   main: {
     build: {
@@ -25,13 +42,5 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: resolve(__dirname, 'src/renderer'),
-    // The engine serves the app at / with client-side routing (deep links like /connections/3), so assets
-    // need absolute URLs; electron-vite forces './' in production, this plugin (running after it) resets it.
-    plugins: [react(), { name: 'coffer-absolute-base', config: () => ({ base: '/' }) }],
-    build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
-    },
-  },
+  renderer,
 });

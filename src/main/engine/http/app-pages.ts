@@ -29,8 +29,9 @@ export async function installAppPages(app: FastifyInstance, ctx: EngineContext):
     );
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!hasApp) {
+  const sendPage = (reply: FastifyReply, page = 'index.html') => {
+    const file = ctx.appDir ? join(ctx.appDir, page) : null;
+    if (!file || !existsSync(file)) {
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
@@ -40,11 +41,13 @@ export async function installAppPages(app: FastifyInstance, ctx: EngineContext):
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', PAGE_CSP)
-      .send(readFileSync(indexFile!, 'utf8'));
+      .send(readFileSync(file, 'utf8'));
   };
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.decorate('sendAppIndex', sendIndex);
+  app.decorate('sendAppPage', sendPage);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
@@ -60,5 +63,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the app's index.html (routes that serve client-side pages, such as the widget, use it). */
     sendAppIndex(reply: FastifyReply): FastifyReply;
+    /** Sends another built page of the renderer (e.g. `widget.html`), with the page CSP. */
+    sendAppPage(reply: FastifyReply, page: string): FastifyReply;
   }
 }
