@@ -1,0 +1,542 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { userIdOf } from '../auth/access';
+import { CLIENT_SCOPES, USER_SCOPES, type UserScope } from '../auth/scopes';
+import type { EngineContext } from '../context';
+import { badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';
+import { defineRoutes } from '../http/route-module';
+import { ClientInputError, ClientsRepository, clientRecord } from '../identity/clients-repository';
+import { isValidEmail, normalizeEmail } from '../identity/email';
+import { pickLanguage } from '../identity/language';
+import { hashPassword, verifyPassword } from '../identity/password-hash';
+import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { loadTerms } from '../identity/terms';
+import { TokensRepository } from '../identity/tokens-repository';
+import { deleteUser } from '../identity/user-deletion';
+import { parseProfile, ProfileError } from '../identity/user-profile';
+import { propertiesProblem, MAX_KEY_LENGTH, MAX_PROPERTIES, MAX_VALUE_BYTES } from '../identity/user-properties';
+import { userRecord, type UserRow } from '../identity/user-record';
+import { EmailInUseError, UsersRepository } from '../identity/users-repository';
+
+const TAGS = ['Users'];
+const ext = { 'x-coffer-extension': true };
+const str = { type: 'string' } as const;
+const text = { type: ['string', 'null'], maxLength: 256 } as const;
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 1024;
+
+const addressSchema = {
+  type: ['object', 'null'],
+  properties: { street: text, postcode: text, city: text, country: text },
+} as const;
+
+const profileProperties = {
+  first_name: text,
+  last_name: text,
+  gender: { type: ['string', 'null'], maxLength: 32 },
+  birthdate: { type: ['string', 'null'], description: 'YYYY-MM-DD' },
+  address: addressSchema,
+} as const;
+
+const userSchema = {
+  type: 'object',
+  properties: {
+    id: str,
+    email: str,
+    first_name: str,
+    last_name: str,
+    creation_date: { type: 'integer' },
+    gender: str,
+    birthdate: str,
+    address: { type: 'object', properties: { street: str, postcode: str, city: str, country: str } },
+    terms_accepted_version: { type: 'integer' },
+    terms_current_version: { type: 'integer' },
+  },
+  required: ['id', 'email', 'creation_date', 'terms_current_version'],
+} as const;
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'a user id, or me' } },
+  required: ['id'],
+} as const;
+
+const pageQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+  },
+  additionalProperties: false,
+} as const;
+
+const READ: UserScope[] = ['profile', 'profile_edit'];
+const EDIT: UserScope[] = ['profile_edit'];
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The user a `/users/{id}` path names: `me` or the caller's own id. Anything else is another user's or no
+ * user at all: 404 (C4), or 401 for GET /users/{id} (interface.md: an unknown user answers 401).
+ */
+function ownUserId(request: IdRequest, otherwise: 'not_found' | 'unauthorized' = 'not_found'): number {
+  const me = userIdOf(request);
+  const { id } = request.params;
+  if (id === 'me' || id === String(me)) return me;
+  throw otherwise === 'unauthorized' ? invalidToken('no such user for this access token') : notFound('user', id);
+}
+
+function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; limit?: number }): T[] {
+  const limit = query.limit ?? 100;
+  const page = query.page ?? 1;
+  reply.header('x-total-count', String(items.length));
+  return items.slice((page - 1) * limit, page * limit);
+}
+
+/**
+ * Bodies here are JSON only (C2: forms are for the token endpoint and the widget session), and may be empty
+ * (POST /users/me/terms is often sent with a JSON content type and no body).
+ */
+function jsonBodiesOnly(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parse(request, body as string, done);
+  });
+}
+
+function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const users = new UsersRepository(ctx.db);
+  const tokens = new TokensRepository(ctx.db);
+  const termsVersion = () => loadTerms(ctx.resourcesDir).version;
+  const load = (id: number): UserRow => {
+    const row = users.findById(id);
+    if (!row) throw invalidToken('the user of this access token no longer exists');
+    return row;
+  };
+
+  app.post<{ Body: Record<string, unknown> & { email: string; password: string } }>(
+    '/users',
+    {
+      config: { access: { kind: 'client', scopes: ['users_create'] } },
+      schema: {
+        summary: 'Create a user',
+        description:
+          'The password needs at least 8 characters; it is stored as a scrypt hash. The user must accept the ' +
+          'terms (POST /users/{id}/terms) before their tokens can be used elsewhere than the user and terms routes.',
+        tags: TAGS,
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: str, password: { type: 'string', minLength: 1 }, ...profileProperties },
+        },
+        response: { 201: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if (!isValidEmail(email)) throw badRequest('email is not a well-formed e-mail address');
+      if (password.length < MIN_PASSWORD) throw badRequest(`password must have at least ${MIN_PASSWORD} characters`);
+      if (password.length > MAX_PASSWORD) throw badRequest(`password must have at most ${MAX_PASSWORD} characters`);
+      const profile = parseProfileOr400(request.body, ctx.now());
+      const address = normalizeEmail(email);
+      if (users.emailInUse(address)) throw conflict('this e-mail address is already in use');
+      let id: number;
+      try {
+        id = users.insert({ email: address, passwordHash: await hashPassword(password), ...profile }, ctx.now());
+      } catch (err) {
+        if (err instanceof EmailInUseError) throw conflict('this e-mail address is already in use');
+        throw err;
+      }
+      reply.status(201).header('location', `/users/${id}`);
+      return userRecord(users.findById(id)!, termsVersion());
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/users/availability',
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        summary: 'Is an e-mail address free?',
+        description: '204 when available, 400 when malformed, 409 when a user already has it.',
+        tags: TAGS,
+        body: { type: 'object', required: ['email'], properties: { email: str } },
+      },
+    },
+    async (request, reply) => {
+      if (!isValidEmail(request.body.email)) throw badRequest('email is not a well-formed e-mail address');
+      if (users.emailInUse(normalizeEmail(request.body.email))) throw conflict('this e-mail address is already in use');
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/users/:id',
+    {
+      config: { access: { kind: 'user', scopes: READ, allowWithoutTerms: true } },
+      schema: {
+        summary: 'Get a user',
+        description: 'Answers even before the terms are accepted. Another or an unknown user id answers 401.',
+        tags: TAGS,
+        params: idParams,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => userRecord(load(ownUserId(request, 'unauthorized')), termsVersion()),
+  );
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/users/:id',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: 'Update the profile of a user',
+        description:
+          'Fields sent are changed, fields left out are kept, and a field sent as null or "" is cleared. ' +
+          'The e-mail and the password cannot be changed: sending them with their current values is ' +
+          'allowed (ignored), sending other values answers 400.',
+        tags: TAGS,
+        params: idParams,
+        body: { type: 'object', properties: { email: str, password: str, ...profileProperties } },
+      },
+    },
+    async (request, reply) => {
+      const row = load(ownUserId(request));
+      const body = request.body;
+      if (body.email !== undefined && String(body.email).toLowerCase() !== row.email.toLowerCase()) {
+        throw badRequest('the e-mail address cannot be changed');
+      }
+      if (body.password !== undefined && !(await verifyPassword(String(body.password), row.password_hash))) {
+        throw badRequest('the password cannot be changed through this operation');
+      }
+      users.update(row.id, parseProfileOr400(body, ctx.now()));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/users/:id',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: 'Delete a user and everything they own',
+        description:
+          'Stops running synchronizations, removes the keychain entries of their connections, then the ' +
+          'connections, accounts, transactions, keys, queues, events, tokens and properties. The e-mail ' +
+          'address can be used again.',
+        tags: TAGS,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(ctx, ownUserId(request));
+      return reply.status(204).send();
+    },
+  );
+
+  const propertiesSchema = {
+    type: 'object',
+    description: `flat object of string → string: at most ${MAX_PROPERTIES} keys of 1 to ${MAX_KEY_LENGTH} characters, values of at most ${MAX_VALUE_BYTES} bytes`,
+    additionalProperties: str,
+  } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/users/:id/properties',
+    {
+      config: { access: { kind: 'user', scopes: READ } },
+      schema: {
+        summary: 'Get the properties of a user',
+        tags: TAGS,
+        params: idParams,
+        response: { 200: propertiesSchema },
+      },
+    },
+    async (request) => users.properties(ownUserId(request)),
+  );
+
+  app.put<{ Params: { id: string }; Body: Record<string, string> }>(
+    '/users/:id/properties',
+    {
+      config: { access: { kind: 'user', scopes: READ } },
+      schema: { summary: 'Replace the properties of a user', tags: TAGS, params: idParams, body: propertiesSchema },
+    },
+    async (request, reply) => {
+      const id = ownUserId(request);
+      const problem = propertiesProblem(request.body);
+      if (problem) throw badRequest(problem);
+      users.replaceProperties(id, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { version?: number } | undefined }>(
+    '/users/:id/terms',
+    {
+      config: { access: { kind: 'user', scopes: USER_SCOPES, allowWithoutTerms: true } },
+      schema: {
+        summary: 'Accept the current terms and conditions',
+        description:
+          'Any user token may call it, before the terms are accepted. The body may be empty; when it names ' +
+          'a version, that version must be the current one (400 otherwise).',
+        tags: TAGS,
+        params: idParams,
+        body: { type: ['object', 'null'], properties: { version: { type: 'integer' } } },
+      },
+    },
+    async (request, reply) => {
+      const id = ownUserId(request);
+      const current = termsVersion();
+      const asked = request.body?.version;
+      if (asked !== undefined && asked !== current)
+        throw badRequest(`version ${asked} is not the current terms version (${current})`);
+      users.acceptTerms(id, current);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { lng?: 'en' | 'fr' } }>(
+    '/users/:id/terms',
+    {
+      config: { access: { kind: 'user', scopes: READ, allowWithoutTerms: true } },
+      schema: {
+        summary: 'The current terms and conditions, and the version the user accepted',
+        description: 'Text in Markdown, in the language of lng or Accept-Language (en or fr; default fr).',
+        tags: TAGS,
+        ...ext,
+        params: idParams,
+        querystring: { type: 'object', properties: { lng: { type: 'string', enum: ['en', 'fr'] } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              version: { type: 'integer' },
+              accepted_version: { type: 'integer' },
+              language: str,
+              text: str,
+            },
+            required: ['version', 'language', 'text'],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const row = load(ownUserId(request));
+      const terms = loadTerms(ctx.resourcesDir);
+      const language = pickLanguage(request.query.lng, request.headers['accept-language']);
+      return {
+        version: terms.version,
+        ...(row.terms_accepted_version !== null && { accepted_version: row.terms_accepted_version }),
+        language,
+        text: terms.text[language],
+      };
+    },
+  );
+
+  const patSchema = {
+    type: 'object',
+    properties: { id: str, name: str, scopes: { type: 'array', items: str }, creation_date: { type: 'integer' } },
+    required: ['id', 'name', 'scopes', 'creation_date'],
+  } as const;
+
+  app.get<{ Params: { id: string }; Querystring: { page?: number; limit?: number } }>(
+    '/users/:id/tokens',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: "List the user's personal access tokens (never their values)",
+        tags: ['Personal access tokens'],
+        ...ext,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: { type: 'array', items: patSchema } },
+      },
+    },
+    async (request, reply) => paginate(reply, tokens.listPats(ownUserId(request)), request.query),
+  );
+
+  app.post<{ Params: { id: string }; Body: { name: string; scopes: string[] } }>(
+    '/users/:id/tokens',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: 'Create a personal access token for scripts',
+        description:
+          'The token is in the answer only, once. It does not expire; revoke it with DELETE. It can hold ' +
+          'only scopes that the calling token holds.',
+        tags: ['Personal access tokens'],
+        ...ext,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['name', 'scopes'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            scopes: { type: 'array', minItems: 1, items: { type: 'string', enum: [...USER_SCOPES] } },
+          },
+        },
+        response: {
+          201: {
+            ...patSchema,
+            properties: { ...patSchema.properties, token: str },
+            required: [...patSchema.required, 'token'],
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = ownUserId(request);
+      const scopes = [...new Set(request.body.scopes)] as UserScope[];
+      const missing = scopes.filter((s) => !request.auth!.scopes.has(s));
+      if (missing.length) throw insufficientScope(missing);
+      const name = request.body.name.trim();
+      if (!name) throw badRequest('name must not be blank');
+      const { token, record } = tokens.createPat(userId, name, scopes, ctx.now());
+      reply.status(201).header('location', `/users/me/tokens/${record.id}`);
+      return { id: record.id, name: record.name, scopes: record.scopes, creation_date: record.creation_date, token };
+    },
+  );
+
+  app.delete<{ Params: { id: string; token_id: string } }>(
+    '/users/:id/tokens/:token_id',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: 'Revoke a personal access token',
+        tags: ['Personal access tokens'],
+        ...ext,
+        params: { type: 'object', properties: { id: str, token_id: str }, required: ['id', 'token_id'] },
+      },
+    },
+    async (request, reply) => {
+      const userId = ownUserId(request as unknown as IdRequest);
+      if (!tokens.deletePat(request.params.token_id, userId)) throw notFound('token', request.params.token_id);
+      return reply.status(204).send();
+    },
+  );
+}
+
+function parseProfileOr400(body: Record<string, unknown>, now: number) {
+  try {
+    return parseProfile(body, now);
+  } catch (err) {
+    if (err instanceof ProfileError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+function registerClientAdminRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const clients = new ClientsRepository(ctx.db);
+  const tags = ['Admin'];
+  const recordSchema = {
+    type: 'object',
+    properties: {
+      client_id: str,
+      name: str,
+      type: { type: 'string', enum: ['confidential', 'public'] },
+      redirect_uris: { type: 'array', items: str },
+      scopes: { type: 'array', items: str },
+      integrator: { type: 'boolean' },
+      creation_date: { type: 'integer' },
+    },
+    required: ['client_id', 'name', 'type', 'redirect_uris', 'scopes', 'integrator', 'creation_date'],
+  } as const;
+
+  app.get<{ Querystring: { page?: number; limit?: number } }>(
+    '/admin/clients',
+    {
+      config: { access: { kind: 'client', scopes: ['admin'] } },
+      schema: {
+        summary: 'List OAuth clients',
+        tags,
+        ...ext,
+        querystring: pageQuery,
+        response: { 200: { type: 'array', items: recordSchema } },
+      },
+    },
+    async (request, reply) => paginate(reply, clients.list().map(clientRecord), request.query),
+  );
+
+  app.post<{ Body: { name: string; redirect_uris?: string[]; public?: boolean; scopes?: string[] } }>(
+    '/admin/clients',
+    {
+      config: { access: { kind: 'client', scopes: ['admin'] } },
+      schema: {
+        summary: 'Register an OAuth client',
+        description:
+          'Confidential clients get a client_secret, in this answer only; public clients (public: true) have ' +
+          'none and use the authorization code flow with PKCE. scopes are the client scopes client_credentials ' +
+          `may grant (${CLIENT_SCOPES.join(', ')}; default users_create for confidential clients).`,
+        tags,
+        ...ext,
+        body: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: str,
+            redirect_uris: { type: 'array', items: str },
+            public: { type: 'boolean' },
+            scopes: { type: 'array', items: str },
+          },
+        },
+        response: { 201: { ...recordSchema, properties: { ...recordSchema.properties, client_secret: str } } },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      try {
+        const { client, secret } = clients.create(
+          { name: b.name, redirectUris: b.redirect_uris, public: b.public, scopes: b.scopes },
+          ctx.now(),
+        );
+        reply.status(201).header('location', `/admin/clients/${client.id}`);
+        return { ...clientRecord(client), ...(secret && { client_secret: secret }) };
+      } catch (err) {
+        if (err instanceof ClientInputError) throw badRequest(err.message);
+        throw err;
+      }
+    },
+  );
+
+  app.delete<{ Params: { client_id: string } }>(
+    '/admin/clients/:client_id',
+    {
+      config: { access: { kind: 'client', scopes: ['admin'] } },
+      schema: {
+        summary: 'Revoke an OAuth client and every token issued to it',
+        description:
+          'The integrator client cannot be revoked here: delete DIR/integrator.json and restart to replace it.',
+        tags,
+        ...ext,
+        params: { type: 'object', properties: { client_id: str }, required: ['client_id'] },
+      },
+    },
+    async (request, reply) => {
+      const client = clients.find(request.params.client_id);
+      if (!client) throw notFound('client', request.params.client_id);
+      if (client.isIntegrator) {
+        throw badRequest(
+          'the integrator client cannot be revoked here; delete integrator.json in the data directory and restart',
+        );
+      }
+      clients.revoke(client.id, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** interface.md "Users" (+ terms text and personal access tokens, extensions), with C4's isolation rules. */
+export const userRoutes = defineRoutes({
+  mount: 'api',
+  async register(app, ctx) {
+    await app.register(async (scope) => {
+      jsonBodiesOnly(scope);
+      // Only routes with a body pay for the check.
+      scope.addHook('onRoute', (route) => {
+        if (route.schema?.body) route.preValidation = [route.preValidation ?? [], rejectWrongBodyTypes].flat();
+      });
+      registerUserRoutes(scope, ctx);
+      registerClientAdminRoutes(scope, ctx);
+    });
+  },
+});
