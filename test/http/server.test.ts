@@ -69,3 +69,45 @@ describe('C1 server basics', () => {
   });
 });
 
+
+describe('C2/C3 request bodies', () => {
+  const url = () => `${engine.urls.base_url}/users/availability`;
+
+  it('malformed JSON → 400 invalid_request', async () => {
+    const res = await rawRequest(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('a body over 1 MiB → 413 payload_too_large', async () => {
+    const body = JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(1024 * 1024) });
+    const res = await rawRequest(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('a form body on a JSON route → 400, not silently accepted', async () => {
+    const res = await rawRequest(url(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.co' });
+    expect(res.status).toBe(400);
+    expect(res.json().error_description).toMatch(/application\/json/);
+  });
+
+  it('an unknown content type → 400 invalid_request', async () => {
+    const res = await rawRequest(url(), { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('an empty JSON body is "no body": a route that needs one says what is missing', async () => {
+    const res = await rawRequest(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
+    expect(res.status).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+  });
+
+  it('the token endpoint still takes form bodies (C2 exception)', async () => {
+    const res = await rawRequest(`${engine.urls.auth_url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=nope&client_secret=nope' });
+    // Parsed as a form, so the client is checked: RFC 6749 answers 400 invalid_client for body credentials.
+    expect(res.status).toBe(400);
+    expect(res.json().error).toBe('invalid_client');
+  });
+});

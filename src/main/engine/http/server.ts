@@ -1,10 +1,10 @@
-import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAccessControl } from '../auth/access';
 import type { EngineContext } from '../context';
 import { routeModules } from '../routes';
 import { installAppPages } from './app-pages';
+import { installBodyParsers } from './body-parsers';
 import { installErrorHandler } from './error-handler';
 import { installOpenApi } from './openapi';
 import { installRequestGuards } from './request-guards';
@@ -37,7 +37,7 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     currentTermsVersion: options.currentTermsVersion ?? (() => 1),
   });
   await installOpenApi(app);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await installBodyParsers(app, BODY_LIMIT);
 
   for (const prefix of ['/v2', '/v2.1']) {
     await app.register(

@@ -196,7 +196,7 @@ export const authServerRoutes = defineRoutes({
     app.get<{ Querystring: AuthorizeForm }>(
       '/auth/authorize',
       {
-        config: { access: { kind: 'public' } },
+        config: { access: { kind: 'public' }, acceptsForm: true },
         schema: {
           summary: 'Login-and-consent page (authorization code with PKCE S256)',
           description:
@@ -218,7 +218,7 @@ export const authServerRoutes = defineRoutes({
     app.post<{ Body: AuthorizeForm }>(
       '/auth/authorize',
       {
-        config: { access: { kind: 'public' } },
+        config: { access: { kind: 'public' }, acceptsForm: true },
         schema: {
           summary: 'Submit the login-and-consent form',
           description:
@@ -277,7 +277,7 @@ export const authServerRoutes = defineRoutes({
     app.post<{ Body: TokenParams }>(
       '/auth/token',
       {
-        config: { access: { kind: 'public' } },
+        config: { access: { kind: 'public' }, acceptsForm: true },
         schema: {
           summary: 'Token endpoint',
           description:
@@ -336,7 +336,7 @@ export const authServerRoutes = defineRoutes({
     app.post<{ Body: { token?: string; token_type_hint?: string; client_id?: string; client_secret?: string } }>(
       '/auth/revoke',
       {
-        config: { access: { kind: 'public' } },
+        config: { access: { kind: 'public' }, acceptsForm: true },
         schema: {
           summary: 'Revoke a token (RFC 7009)',
           description:

@@ -92,19 +92,6 @@ function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; li
   return items.slice((page - 1) * limit, page * limit);
 }
 
-/**
- * Bodies here are JSON only (C2: forms are for the token endpoint and the widget session), and may be empty
- * (POST /users/me/terms is often sent with a JSON content type and no body).
- */
-function jsonBodiesOnly(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parse(request, body as string, done);
-  });
-}
-
 function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
   const users = new UsersRepository(ctx.db);
   const tokens = new TokensRepository(ctx.db);
@@ -530,7 +517,6 @@ export const userRoutes = defineRoutes({
   mount: 'api',
   async register(app, ctx) {
     await app.register(async (scope) => {
-      jsonBodiesOnly(scope);
       // Only routes with a body pay for the check.
       scope.addHook('onRoute', (route) => {
         if (route.schema?.body) route.preValidation = [route.preValidation ?? [], rejectWrongBodyTypes].flat();
