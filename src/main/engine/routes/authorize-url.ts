@@ -1,0 +1,109 @@
+/**
+ * `POST /providers/{provider_id}/channel_definitions/{channel_definition_id}/authorize_url` (C7): for a
+ * REDIRECT channel definition, the address of the provider's consent page. The client sends the user there;
+ * the provider returns to `redirect_uri?code=…&state=…`; the client then posts AUTHORIZATION_CODE and STATE
+ * as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a consent).
+ */
+import { randomBytes } from 'node:crypto';
+import { catalogueProvider } from '../catalogue/providers';
+import { ConnectorError } from '../connectors/types';
+import { badRequest, notFound } from '../http/errors';
+import { defineRoutes } from '../http/route-module';
+import { parseId } from '../resources/common/record';
+import { findConnection } from '../resources/connections/rows';
+import { CONSENT_LINK_LIFETIME, isAcceptableRedirectUri, signConsentLink } from '../sync/consent/consent-link';
+import { connectorFor } from '../sync/connector-lookup';
+
+interface Body {
+  redirect_uri: string;
+  state?: string;
+  connection_id?: string;
+}
+
+export const authorizeUrlRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    app.post<{ Params: { provider_id: string; channel_definition_id: string }; Body: Body }>(
+      '/providers/:provider_id/channel_definitions/:channel_definition_id/authorize_url',
+      {
+        // interface.md declares no scope: any valid token (as for providers).
+        config: { access: { kind: 'token' } },
+        schema: {
+          summary: 'Get the consent address of a REDIRECT channel definition',
+          description:
+            "Returns the URL of the provider's consent page (valid one hour). After the user's answer the provider " +
+            'redirects to redirect_uri?code=…&state=… (or ?error=access_denied&state=…); then post the code and the state as ' +
+            'the AUTHORIZATION_CODE and STATE credentials with POST /connections, or PUT /connections/{id}/credentials ' +
+            'to renew the 90-day consent. state defaults to a random value; connection_id, when given, must be one of ' +
+            "the caller's connections.",
+          tags: ['Providers'],
+          params: {
+            type: 'object',
+            required: ['provider_id', 'channel_definition_id'],
+            properties: { provider_id: { type: 'string' }, channel_definition_id: { type: 'string' } },
+          },
+          body: {
+            type: 'object',
+            required: ['redirect_uri'],
+            properties: {
+              redirect_uri: { type: 'string', minLength: 1, maxLength: 2048 },
+              state: { type: 'string', minLength: 1, maxLength: 512 },
+              connection_id: { type: 'string', maxLength: 32 },
+            },
+          },
+          response: {
+            200: {
+              type: 'object',
+              required: ['url', 'state'],
+              properties: { url: { type: 'string' }, state: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const { provider_id: providerId, channel_definition_id: cdid } = request.params;
+        const provider = catalogueProvider(ctx.db, providerId);
+        if (!provider) throw notFound('provider', providerId);
+        const definition = provider.channel_definitions.find((d) => d.id === cdid);
+        if (!definition) throw notFound('channel definition', cdid);
+        if (definition.mode !== 'REDIRECT')
+          throw badRequest(`channel definition ${cdid} is not a REDIRECT channel definition`);
+        if (definition.unavailable) throw badRequest(`channel definition ${cdid} is unavailable`);
+        const body = request.body;
+        if (!isAcceptableRedirectUri(body.redirect_uri))
+          throw badRequest('redirect_uri must be an absolute http or https URL without a fragment');
+        if (body.connection_id !== undefined) {
+          const userId = request.auth?.userId ?? null;
+          const connection = userId === null ? undefined : findConnection(ctx.db, userId, parseId(body.connection_id));
+          if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
+        }
+        const connector = connectorFor(providerId);
+        if (!connector?.authorizeUrl) throw badRequest(`provider ${providerId} has no consent page`);
+        const state = body.state ?? randomBytes(16).toString('base64url');
+        const expires = ctx.now() + CONSENT_LINK_LIFETIME;
+        const sig = signConsentLink(ctx, {
+          providerId,
+          channelDefinitionId: cdid,
+          redirectUri: body.redirect_uri,
+          state,
+          expires,
+        });
+        const consentPage = new URL(`${ctx.urls.host_url}/providers/${encodeURIComponent(providerId)}/consent`);
+        consentPage.searchParams.set('exp', String(expires));
+        consentPage.searchParams.set('sig', sig);
+        try {
+          const url = connector.authorizeUrl({
+            channelDefinitionId: cdid,
+            redirectUri: body.redirect_uri,
+            state,
+            consentPageUrl: consentPage.toString(),
+          });
+          return { url, state };
+        } catch (err) {
+          if (err instanceof ConnectorError) throw badRequest(err.message);
+          throw err;
+        }
+      },
+    );
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * Provider-wide connector memory (ConnectorContext.bankState): one live object per provider, shared by
+ * every run, persisted in the settings table under `bank_state/<provider id>`.
+ */
+import type { Settings } from '../settings';
+
+export class BankStateStore {
+  private readonly live = new Map<string, Record<string, unknown>>();
+
+  constructor(private readonly settings: Settings) {}
+
+  of(providerId: string): Record<string, unknown> {
+    let state = this.live.get(providerId);
+    if (!state) {
+      const saved = this.settings.getRaw<unknown>(this.key(providerId));
+      state =
+        saved && typeof saved === 'object' && !Array.isArray(saved)
+          ? structuredClone(saved as Record<string, unknown>)
+          : {};
+      this.live.set(providerId, state);
+    }
+    return state;
+  }
+
+  save(providerId: string): void {
+    const state = this.live.get(providerId);
+    if (!state) return;
+    try {
+      this.settings.setRaw(this.key(providerId), JSON.parse(JSON.stringify(state)));
+    } catch {
+      // A connector put something that is not JSON in its memory: keep the last good copy.
+    }
+  }
+
+  private key(providerId: string): string {
+    return `bank_state/${providerId}`;
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The synchronization engine (C8) behind `ctx.services.sync`: starts runs in the background (the
+ * connection is RUNNING when `start` returns), runs a connection's channels one after the other under a
+ * limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
+ * challenges, and settles statuses when runs stop.
+ */
+import { providerFor } from '../rollout/catalogue-view';
+import type { ChannelDefinition, Connector } from '../connectors/types';
+import type { EngineContext } from '../context';
+import type { ChannelRow, ConnectionRow } from '../resources/connections/rows';
+import { BankStateStore } from './bank-state-store';
+import { ChallengeBroker, type ChallengeAnswer } from './challenge-broker';
+import { runChannel, type ChannelRunEnv } from './channel-run';
+import { connectorFor } from './connector-lookup';
+import { CategoryMemo } from './provider-data';
+import { settleInterruptedRuns } from './recovery';
+import { RunCancelled } from './run-errors';
+import { Semaphore } from './semaphore';
+import type { SyncPort, SyncRequest, SyncType } from './sync-port';
+import { TransactionStore } from './transaction-store';
+
+export interface SyncServiceOptions {
+  /** Time limit of one connector call, in ms (default: setting `sync_call_timeout_seconds`, else 300 s). */
+  callTimeoutMs?: number;
+  connectorOf?: (providerId: string) => Connector | undefined;
+}
+
+interface ConnectionRun {
+  connectionId: number;
+  controller: AbortController;
+  done: Promise<void>;
+  /**
+   * Asked while this run was going for something it does not cover (new credentials of a channel, an
+   * account consented, reopened or validated): run after it, in order.
+   */
+  followUps: SyncRequest[];
+}
+
+interface PlannedChannel {
+  channel: ChannelRow;
+  definition: ChannelDefinition;
+}
+
+export class SyncService implements SyncPort {
+  private readonly runs = new Map<number, ConnectionRun>();
+  private readonly semaphore: Semaphore;
+  readonly broker: ChallengeBroker;
+  private readonly bankStates: BankStateStore;
+  private readonly store: TransactionStore;
+  private categoryMemo?: CategoryMemo;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly options: SyncServiceOptions = {},
+  ) {
+    this.semaphore = new Semaphore(() => Number(ctx.settings.get('max_parallel_syncs')));
+    this.broker = new ChallengeBroker(ctx);
+    this.bankStates = new BankStateStore(ctx.settings);
+    this.store = new TransactionStore(ctx.db);
+  }
+
+  isRunning(connectionId: number): boolean {
+    return this.runs.has(connectionId);
+  }
+
+  /** Connections with a run going (or queued). */
+  runningConnections(): number[] {
+    return [...this.runs.keys()];
+  }
+
+  start(connectionId: number, request: SyncRequest = {}): boolean {
+    if (this.stopped) return false;
+    const current = this.runs.get(connectionId);
+    if (current) {
+      // A plain synchronization of a running connection is not started twice (C8); a targeted one waits.
+      if (request.accountIds?.length || request.channelDefinitionIds?.length) {
+        const key = JSON.stringify(request);
+        if (!current.followUps.some((r) => JSON.stringify(r) === key)) current.followUps.push(request);
+      }
+      return false;
+    }
+    const { db } = this.ctx;
+    const connection = db.prepare<[number], ConnectionRow>('SELECT * FROM connections WHERE id = ?').get(connectionId);
+    if (!connection || connection.status === 'CLOSED') return false;
+    const connector = (this.options.connectorOf ?? connectorFor)(connection.provider_id);
+    if (!connector) return false;
+    const channels = this.runnableChannels(connection, request.channelDefinitionIds);
+    if (channels.length === 0) return false;
+
+    db.transaction(() => {
+      const setRunning = db.prepare("UPDATE channels SET status = 'RUNNING' WHERE id = ?");
+      for (const c of channels) setRunning.run(c.channel.id);
+      db.prepare("UPDATE connections SET status = 'RUNNING' WHERE id = ?").run(connectionId);
+    })();
+
+    const run: ConnectionRun = {
+      connectionId,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      followUps: [],
+    };
+    this.runs.set(connectionId, run);
+    run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds)
+      .catch((err) => this.ctx.log.error({ err, connectionId }, 'synchronization failed'))
+      .finally(() => {
+        this.runs.delete(connectionId);
+        if (run.controller.signal.aborted) return;
+        // Channels left RUNNING by a run that stopped early (a failure before their turn).
+        if (db.open) settleInterruptedRuns(db, this.ctx.now(), [connectionId]);
+        const pending = [...run.followUps];
+        while (pending.length && !this.stopped) {
+          if (this.start(connectionId, pending.shift()!)) {
+            this.runs.get(connectionId)!.followUps.push(...pending);
+            break;
+          }
+        }
+      });
+    return true;
+  }
+
+  async cancel(connectionId: number): Promise<void> {
+    const run = this.runs.get(connectionId);
+    if (!run) return;
+    run.controller.abort(new RunCancelled());
+    await run.done;
+    if (this.ctx.db.open) settleInterruptedRuns(this.ctx.db, this.ctx.now(), [connectionId]);
+  }
+
+  answerChallenge(connectionId: number, answer: ChallengeAnswer): boolean {
+    return this.broker.answer(connectionId, answer);
+  }
+
+  /** Engine stopping: no new run; running ones stop (writing nothing more) and their statuses are settled. */
+  async shutdown(): Promise<void> {
+    this.stopped = true;
+    const ids = [...this.runs.keys()];
+    await Promise.all(ids.map((id) => this.cancel(id)));
+  }
+
+  private runnableChannels(connection: ConnectionRow, only?: string[]): PlannedChannel[] {
+    const provider = providerFor(this.ctx.db, connection.provider_id, {
+      userId: connection.user_id,
+      connectionId: connection.id,
+    });
+    const rows = this.ctx.db
+      .prepare<[number], ChannelRow>(
+        "SELECT * FROM channels WHERE connection_id = ? AND status NOT IN ('EMPTY', 'CLOSED') ORDER BY id",
+      )
+      .all(connection.id);
+    const out: PlannedChannel[] = [];
+    for (const channel of rows) {
+      if (only && !only.includes(channel.channel_definition_id)) continue;
+      const definition = provider?.channel_definitions.find((d) => d.id === channel.channel_definition_id);
+      if (!definition || definition.unavailable) continue;
+      out.push({ channel, definition });
+    }
+    // REDIRECT first: PSD2 accounts link to it (interface.md "Channel account linking").
+    return out.sort((a, b) =>
+      a.definition.mode === b.definition.mode ? 0 : a.definition.mode === 'REDIRECT' ? -1 : 1,
+    );
+  }
+
+  private categories(): CategoryMemo {
+    if (!this.categoryMemo) {
+      const ids = this.ctx.db.prepare<[], string>('SELECT id FROM categories').pluck().all();
+      this.categoryMemo = new CategoryMemo(new Set(ids.length ? ids : ['UNCATEGORIZED']));
+    }
+    return this.categoryMemo;
+  }
+
+  private callTimeoutMs(): number {
+    if (this.options.callTimeoutMs !== undefined) return this.options.callTimeoutMs;
+    const seconds = Number(this.ctx.settings.getRaw<number>('sync_call_timeout_seconds'));
+    return (Number.isFinite(seconds) && seconds > 0 ? seconds : 300) * 1000;
+  }
+
+  private async execute(
+    run: ConnectionRun,
+    connection: ConnectionRow,
+    connector: Connector,
+    channels: PlannedChannel[],
+    type: SyncType,
+    accountIds?: number[],
+  ): Promise<void> {
+    const { ctx } = this;
+    const signal = run.controller.signal;
+    const providerId = connection.provider_id;
+    const env: ChannelRunEnv = {
+      ctx,
+      connector,
+      broker: this.broker,
+      store: this.store,
+      categories: this.categories(),
+      bankState: this.bankStates.of(providerId),
+      callTimeoutMs: this.callTimeoutMs(),
+      signal,
+      saveBankState: () => this.bankStates.save(providerId),
+    };
+    const ids = accountIds?.length ? new Set(accountIds) : undefined;
+
+    for (const planned of channels) {
+      if (signal.aborted) return;
+      let release: () => void;
+      try {
+        release = await this.semaphore.acquire(signal);
+      } catch {
+        return;
+      }
+      try {
+        const fresh = (): ChannelRow | undefined =>
+          ctx.db.prepare<[number], ChannelRow>('SELECT * FROM channels WHERE id = ?').get(planned.channel.id);
+        let channel = fresh();
+        if (!channel || channel.status === 'CLOSED' || channel.status === 'EMPTY') continue;
+        const consentPerAccount =
+          ctx.db
+            .prepare<[number], number>('SELECT consent_per_account FROM connections WHERE id = ?')
+            .pluck()
+            .get(connection.id) === 1;
+        const base = {
+          connectionId: connection.id,
+          userId: connection.user_id,
+          providerId,
+          definition: planned.definition,
+        };
+        if (type === 'LIST_ACCOUNTS') {
+          const followedByAll = !consentPerAccount;
+          const listed = await runChannel(env, { ...base, channel, type: 'LIST_ACCOUNTS', followedByAll });
+          if (!followedByAll || listed.status !== 'SUCCESS') continue;
+          channel = fresh();
+          if (!channel) continue;
+          await runChannel(env, { ...base, channel, type: 'ALL', followedByAll: false });
+        } else {
+          await runChannel(env, { ...base, channel, type: 'ALL', accountIds: ids, followedByAll: false });
+        }
+      } catch (err) {
+        if (err instanceof RunCancelled) return;
+        throw err;
+      } finally {
+        this.bankStates.save(providerId);
+        release();
+      }
+    }
+  }
+}
