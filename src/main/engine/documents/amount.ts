@@ -7,7 +7,7 @@ import { currencyExponent } from '../domain/money';
  */
 
 export function canonicalDecimal(negative: boolean, intDigits: string, fracDigits: string, currency: string): string {
-  const exponent = currencyExponent(currency);
+  const exponent = exponentOf(currency);
   let int = intDigits.replace(/^0+/, '');
   if (int === '') int = '0';
   let frac = fracDigits.replace(/0+$/, '');
@@ -28,30 +28,76 @@ function isDigits(text: string): boolean {
 
 const MAX_DIGITS = 18;
 
+let lastCurrency = '';
+let lastExponent = 2;
+
+function exponentOf(currency: string): number {
+  if (currency !== lastCurrency) {
+    lastExponent = currencyExponent(currency);
+    lastCurrency = currency;
+  }
+  return lastExponent;
+}
+
+function digitRun(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    i++;
+  }
+  return i;
+}
+
 /**
  * Strict machine amount: optional sign, digits, optional single decimal separator.
  * `separators` says which decimal separator the format allows. Returns null when malformed.
+ * Hand-written because it runs once per transaction; already-canonical text is returned as is.
  */
 export function parseDecimal(text: string, currency: string, separators: '.' | ',' | 'either' = '.'): string | null {
-  let s = text.trim();
+  const s =
+    text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+  const n = s.length;
+  let i = 0;
   let negative = false;
-  if (s.startsWith('-')) {
+  let plus = false;
+  if (s.charCodeAt(0) === 45) {
     negative = true;
-    s = s.slice(1);
-  } else if (s.startsWith('+')) {
-    s = s.slice(1);
+    i = 1;
+  } else if (s.charCodeAt(0) === 43) {
+    plus = true;
+    i = 1;
   }
-  let sepIndex = -1;
-  if (separators !== ',') sepIndex = s.indexOf('.');
-  if (sepIndex < 0 && separators !== '.') sepIndex = s.indexOf(',');
-  const int = sepIndex < 0 ? s : s.slice(0, sepIndex);
-  const frac = sepIndex < 0 ? '' : s.slice(sepIndex + 1);
-  if (int === '' && frac === '') return null;
-  if (int !== '' && !isDigits(int)) return null;
-  if (frac !== '' && !isDigits(frac)) return null;
-  if (sepIndex >= 0 && frac === '' && int === '') return null;
-  if (int.replace(/^0+/, '').length > MAX_DIGITS || frac.length > MAX_DIGITS) return null;
-  return canonicalDecimal(negative, int, frac, currency);
+  const intStart = i;
+  const intEnd = digitRun(s, i);
+  i = intEnd;
+  let fracStart = i;
+  let fracEnd = i;
+  let separator = 0;
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    const dotOk = separators !== ',' && c === 46;
+    const commaOk = separators !== '.' && c === 44;
+    if (!dotOk && !commaOk) return null;
+    separator = c;
+    fracStart = i + 1;
+    fracEnd = digitRun(s, fracStart);
+    if (fracEnd !== n) return null;
+  }
+  const intLen = intEnd - intStart;
+  const fracLen = fracEnd - fracStart;
+  if (intLen === 0 && fracLen === 0) return null;
+  if (intLen > MAX_DIGITS && s.slice(intStart, intEnd).replace(/^0+/, '').length > MAX_DIGITS) return null;
+  if (fracLen > MAX_DIGITS) return null;
+  const exponent = exponentOf(currency);
+  const canonical =
+    !plus &&
+    intLen >= 1 &&
+    (intLen === 1 || s.charCodeAt(intStart) !== 48) &&
+    fracLen === exponent &&
+    (exponent === 0 ? separator === 0 : separator === 46) &&
+    (!negative || /[1-9]/.test(s));
+  if (canonical) return s;
+  return canonicalDecimal(negative, s.slice(intStart, intEnd), s.slice(fracStart, fracEnd), currency);
 }
 
 const SPACES = /[\s\u00a0\u2007\u202f']/g;

@@ -18,15 +18,15 @@ function ref(value: string | undefined): string | undefined {
   return value && !NO_REF.has(value.toUpperCase()) ? value : undefined;
 }
 
-const ACCOUNT_TYPES: Record<string, AccountType> = {
-  CACC: 'CHECKINGS',
-  CASH: 'CHECKINGS',
-  TRAN: 'CHECKINGS',
-  SVGS: 'SAVINGS',
-  MOMA: 'SAVINGS',
-  LOAN: 'LOAN',
-  CARD: 'CREDIT_CARD',
-};
+const ACCOUNT_TYPES = new Map<string, AccountType>([
+  ['CACC', 'CHECKINGS'],
+  ['CASH', 'CHECKINGS'],
+  ['TRAN', 'CHECKINGS'],
+  ['SVGS', 'SAVINGS'],
+  ['MOMA', 'SAVINGS'],
+  ['LOAN', 'LOAN'],
+  ['CARD', 'CREDIT_CARD'],
+]);
 
 export function parseCamt(text: string, kind: '053' | '052', ctx: ParseContext): ParsedAccount[] {
   const document = parseXmlDocument(text, 'Document', ctx);
@@ -51,7 +51,10 @@ function signedAmount(node: XNode, currency: string, ctx: ParseContext): { amoun
   const indicator = node.textOf('CdtDbtInd');
   if (indicator === 'CRDT') return { amount: unsigned, currency: ccy };
   if (indicator === 'DBIT') return { amount: /^[0.]+$/.test(unsigned) ? unsigned : `-${unsigned}`, currency: ccy };
-  return ctx.fail(`element ${node.path}/CdtDbtInd`, indicator === undefined ? 'missing credit/debit indicator' : `malformed credit/debit indicator ${quote(indicator)}`);
+  return ctx.fail(
+    `element ${node.path}/CdtDbtInd`,
+    indicator === undefined ? 'missing credit/debit indicator' : `malformed credit/debit indicator ${quote(indicator)}`,
+  );
 }
 
 function dateOf(node: XNode | undefined, ctx: ParseContext): number | undefined {
@@ -85,7 +88,7 @@ function parseStatementElement(stmt: XNode, ctx: ParseContext): ParsedAccount {
   const typeCode = acct.textOf('Tp', 'Cd')?.toUpperCase();
   const account: ParsedAccount = {
     identifier,
-    type: (typeCode && ACCOUNT_TYPES[typeCode]) || 'CHECKINGS',
+    type: (typeCode && ACCOUNT_TYPES.get(typeCode)) || 'CHECKINGS',
     currency,
     transactions: [],
   };
@@ -171,10 +174,12 @@ function parseEntry(entry: XNode, currency: string, ctx: ParseContext): ParsedTr
   let reference: string | undefined;
   if (single) {
     counterparty = debit
-      ? partyName(single, 'Cdtr') ?? partyName(single, 'UltmtCdtr')
-      : partyName(single, 'Dbtr') ?? partyName(single, 'UltmtDbtr');
+      ? (partyName(single, 'Cdtr') ?? partyName(single, 'UltmtCdtr'))
+      : (partyName(single, 'Dbtr') ?? partyName(single, 'UltmtDbtr'));
     reference =
-      ref(single.textOf('Refs', 'EndToEndId')) ?? ref(single.textOf('Refs', 'InstrId')) ?? ref(single.textOf('Refs', 'ChqNb'));
+      ref(single.textOf('Refs', 'EndToEndId')) ??
+      ref(single.textOf('Refs', 'InstrId')) ??
+      ref(single.textOf('Refs', 'ChqNb'));
   }
   const entryInfo = entry.textOf('AddtlNtryInf');
   const texts = [entryInfo, ...remittance, ...additional];

@@ -17,7 +17,7 @@ const PREFIXES: RegExp[] = [
   /^PRLV SEPA\s+/i,
   /^PR[EÉ]L[EÈ]VEMENT(?: SEPA)?(?: EUROPEEN| EUROPÉEN)?\s+(?:DE\s+)?/i,
   /^PRLV\s+/i,
-  /^VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE|ANTANÉ)?)?(?: RECU| REÇU| EMIS| ÉMIS)?\s*\/?(?:DE|A|À|FROM|TO)?(?:\s*:\s*|\s+)(?=\S)/i,
+  /^VIR(?:EMENT)?(?: SEPA)?(?: INST(?:ANTANE|ANTANÉ)?)?(?: RECU| REÇU| EMIS| ÉMIS)?(?:\s*\/(?:DE|A|À|FROM|TO)|\s+(?:DE|A|À|FROM|TO)(?=[\s:]))?(?:\s*:\s*|\s+)(?=\S)/i,
   /^POS(?: PURCHASE| DEBIT)?\s+/i,
   /^(?:VISA|MASTERCARD|DEBIT CARD|CREDIT CARD|CHECK CARD) (?:PURCHASE|PAYMENT)\s+/i,
   /^CHECKCARD\s+\d{4}\s+/i,
@@ -36,13 +36,81 @@ const SUFFIXES: RegExp[] = [
 ];
 
 const ACRONYMS = new Set([
-  'EDF', 'GDF', 'SNCF', 'RATP', 'SFR', 'BNP', 'LCL', 'CIC', 'CAF', 'CPAM', 'URSSAF', 'SA', 'SAS', 'SARL', 'SNC', 'EURL',
-  'TVA', 'UK', 'USA', 'US', 'ATM', 'ACH', 'DAB', 'GAB', 'IBAN', 'BIC', 'SEPA', 'EU', 'UE', 'TV', 'HT', 'TTC', 'DGFIP',
-  'AXA', 'MAIF', 'MACIF', 'MAAF', 'IKEA', 'H&M', 'C&A', 'AT&T', 'IBM', 'BP', 'TGV', 'SNCB', 'UPS', 'DHL', 'KFC',
+  'EDF',
+  'GDF',
+  'SNCF',
+  'RATP',
+  'SFR',
+  'BNP',
+  'LCL',
+  'CIC',
+  'CAF',
+  'CPAM',
+  'URSSAF',
+  'SA',
+  'SAS',
+  'SARL',
+  'SNC',
+  'EURL',
+  'TVA',
+  'UK',
+  'USA',
+  'US',
+  'ATM',
+  'ACH',
+  'DAB',
+  'GAB',
+  'IBAN',
+  'BIC',
+  'SEPA',
+  'EU',
+  'UE',
+  'TV',
+  'HT',
+  'TTC',
+  'DGFIP',
+  'AXA',
+  'MAIF',
+  'MACIF',
+  'MAAF',
+  'IKEA',
+  'H&M',
+  'C&A',
+  'AT&T',
+  'IBM',
+  'BP',
+  'TGV',
+  'SNCB',
+  'UPS',
+  'DHL',
+  'KFC',
 ]);
 
 const SMALL_WORDS = new Set([
-  'de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a', 'au', 'aux', 'en', 'sur', 'par', 'pour', 'of', 'the', 'and', 'on', 'at', 'for', 'in', 'to', 'by',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'et',
+  'à',
+  'a',
+  'au',
+  'aux',
+  'en',
+  'sur',
+  'par',
+  'pour',
+  'of',
+  'the',
+  'and',
+  'on',
+  'at',
+  'for',
+  'in',
+  'to',
+  'by',
 ]);
 
 const LETTER = /\p{L}/u;
@@ -70,15 +138,18 @@ function titleWord(word: string, first: boolean): string {
       lettersInPart++;
     } else {
       out += ch;
-      if (ch === '-' || ch === '/' || ch === '(' || ch === '.' || ch === '&' || ch === '+') {
+      if (ch === '-' || ch === '/' || ch === '(' || ch === '&' || ch === '+') {
         capitalizeNext = true;
         lettersInPart = 0;
-      } else if ((ch === "'" || ch === '’') && lettersInPart === 1) {
+      } else if ((ch === "'" || ch === '’' || ch === '.') && lettersInPart === 1) {
+        // L'Orange, D'Artagnan, E.Leclerc — but Mcdonald's, Netflix.com
         capitalizeNext = true;
         lettersInPart = 0;
       }
     }
   }
+  // French elisions inside a label stay lower case: "Bistrot d'Été"
+  if (!first && /^[dl]['’]\p{L}/u.test(lower)) out = lower[0] + out.slice(1);
   return out;
 }
 
@@ -94,7 +165,10 @@ function titleCase(text: string): string {
     .join(' ');
 }
 
+const UNTIDY = /[\t\n\r\v\f\u00a0\u2007\u202f\u2028\u2029\u1680\u2000-\u200a\u205f\u3000\ufeff]| {2}|^ | $/;
+
 export function collapseSpaces(text: string): string {
+  if (!UNTIDY.test(text)) return text;
   return text.replace(/[\s\u00a0\u2007\u202f]+/g, ' ').trim();
 }
 
@@ -118,7 +192,21 @@ function stripOnce(text: string): string {
   return s.trim();
 }
 
+const cache = new Map<string, string>();
+const CACHE_SIZE = 20_000;
+
+/** Cleans a bank label (see the module comment). Pure; results of recent inputs are memoised. */
 export function cleanLabel(raw: string): string {
+  let label = cache.get(raw);
+  if (label === undefined) {
+    label = computeCleanLabel(raw);
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(raw, label);
+  }
+  return label;
+}
+
+function computeCleanLabel(raw: string): string {
   const collapsed = collapseSpaces(raw);
   if (collapsed === '') return '';
   let s = collapsed.length > 512 ? collapsed.slice(0, 512) : collapsed;

@@ -62,7 +62,11 @@ export function sniffDelimiter(text: string): DialectGuess | null {
     }
     if (modal === 0) continue;
     if (modalLines * 2 < lines.length) continue;
-    if (!best || modalLines > best.consistentLines || (modalLines === best.consistentLines && modal > best.fieldsPerLine)) {
+    if (
+      !best ||
+      modalLines > best.consistentLines ||
+      (modalLines === best.consistentLines && modal > best.fieldsPerLine)
+    ) {
       best = { delimiter, fieldsPerLine: modal, consistentLines: modalLines, sampledLines: lines.length };
     }
   }
@@ -72,10 +76,14 @@ export function sniffDelimiter(text: string): DialectGuess | null {
 const DATE_LIKE = /(?:^|[^\d])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?:[^\d]|$)/;
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]/;
 
-/** Heuristic: printable text, a consistent delimiter, and at least one date-looking field. */
-export function looksLikeCsv(head: string): boolean {
+/**
+ * Heuristic: printable text, a consistent delimiter, and at least one date-looking field (not
+ * required when the file name already says CSV: a header-only export of an empty month).
+ */
+export function looksLikeCsv(head: string, requireDate = true): boolean {
   if (CONTROL.test(head.replace(/\x1a+\s*$/, ''))) return false;
+  if (/^\s*[{[<]/.test(head)) return false; // JSON or markup
   const guess = sniffDelimiter(head);
   if (!guess) return false;
-  return DATE_LIKE.test(head);
+  return !requireDate || DATE_LIKE.test(head);
 }

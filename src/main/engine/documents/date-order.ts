@@ -57,7 +57,11 @@ export interface DatedLocation {
 }
 
 /** Decides the day/month order for all the dates of one file (see module comment). */
-export function resolveDateOrder(dates: DatedLocation[], option: 'DMY' | 'MDY' | 'auto', ctx: ParseContext): ResolvedOrder {
+export function resolveDateOrder(
+  dates: DatedLocation[],
+  option: 'DMY' | 'MDY' | 'auto',
+  ctx: ParseContext,
+): ResolvedOrder {
   if (option !== 'auto') return option;
   let dayFirst: DatedLocation | undefined;
   let monthFirst: DatedLocation | undefined;

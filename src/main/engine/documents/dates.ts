@@ -31,14 +31,105 @@ function validTime(h: string | undefined, m: string | undefined, s: string | und
   return true;
 }
 
-const OFX_DATE = /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.\d{1,6})?)?)?(?:\s*\[[+-]?\d{1,2}(?:[.:]\d{1,2})?(?::[A-Za-z0-9 ]{0,12})?\])?$/;
+const OFX_DATE =
+  /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.\d{1,6})?)?)?(?:\s*\[[+-]?\d{1,2}(?:[.:]\d{1,2})?(?::[A-Za-z0-9 ]{0,12})?\])?$/;
 
-/** OFX datetime: 20240131, 20240131120000, 20240131120000.000[-5:EST]. */
-export function parseOfxDate(text: string): number | null {
-  const m = OFX_DATE.exec(text.trim());
-  if (!m) return null;
-  if (!validTime(m[4], m[5], m[6])) return null;
-  return utcDay(Number(m[1]), Number(m[2]), Number(m[3]));
+let lastYear = 0;
+let lastMonth = 0;
+let lastDay = 0;
+let lastSeconds: number | null = null;
+
+function digitAt(text: string, i: number): number {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+}
+
+function twoDigits(text: string, i: number): number {
+  const a = digitAt(text, i);
+  const b = digitAt(text, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
+
+function isZoneNameChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 32;
+}
+
+/** `[-5:EST]`, `[+5.30]`, `[0:GMT]` (optionally preceded by spaces) from `pos` to the end. */
+function validZone(text: string, pos: number): boolean {
+  const n = text.length;
+  while (pos < n && text.charCodeAt(pos) === 32) pos++;
+  if (text.charCodeAt(pos) !== 91 || text.charCodeAt(n - 1) !== 93) return false;
+  pos++;
+  const c = text.charCodeAt(pos);
+  if (c === 43 || c === 45) pos++;
+  const hoursStart = pos;
+  while (pos < n && digitAt(text, pos) >= 0) pos++;
+  if (pos === hoursStart || pos - hoursStart > 2) return false;
+  const sep = text.charCodeAt(pos);
+  if ((sep === 46 || sep === 58) && digitAt(text, pos + 1) >= 0) {
+    const minutesStart = ++pos;
+    while (pos < n && digitAt(text, pos) >= 0) pos++;
+    if (pos - minutesStart > 2) return false;
+  }
+  if (text.charCodeAt(pos) === 58) {
+    const nameStart = ++pos;
+    while (pos < n - 1 && isZoneNameChar(text.charCodeAt(pos))) pos++;
+    if (pos - nameStart > 12) return false;
+  }
+  return pos === n - 1;
+}
+
+/**
+ * OFX datetime: 20240131, 20240131120000, 20240131120000.000[-5:EST]. Hand-written (it runs for
+ * every OFX transaction): digits are read with charCodeAt, the rare unusual tails go to a regex.
+ */
+export function parseOfxDate(raw: string): number | null {
+  // DTUSER usually repeats DTPOSTED, and consecutive transactions share dates
+  if (raw === lastRaw) return lastRawResult;
+  const result = parseOfxDateUncached(raw);
+  lastRaw = raw;
+  lastRawResult = result;
+  return result;
+}
+
+let lastRaw = '';
+let lastRawResult: number | null = null;
+
+function parseOfxDateUncached(raw: string): number | null {
+  const text = raw.length > 0 && (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) ? raw.trim() : raw;
+  const n = text.length;
+  if (n < 8) return null;
+  const y1 = twoDigits(text, 0);
+  const y2 = twoDigits(text, 2);
+  const month = twoDigits(text, 4);
+  const day = twoDigits(text, 6);
+  if (y1 < 0 || y2 < 0 || month < 0 || day < 0) return null;
+  if (n > 8) {
+    if (n >= 14 && digitAt(text, 12) >= 0 && digitAt(text, 13) >= 0) {
+      const h = twoDigits(text, 8);
+      const mi = twoDigits(text, 10);
+      const s = twoDigits(text, 12);
+      if (h < 0 || mi < 0 || s < 0 || h > 23 || mi > 59 || s > 60) return null;
+      let pos = 14;
+      if (pos < n && text.charCodeAt(pos) === 46) {
+        let k = pos + 1;
+        while (k < n && digitAt(text, k) >= 0) k++;
+        if (k === pos + 1 || k - pos - 1 > 6) return null;
+        pos = k;
+      }
+      if (pos < n && !validZone(text, pos)) return null;
+    } else {
+      const m = OFX_DATE.exec(text);
+      if (!m || !validTime(m[4], m[5], m[6])) return null;
+    }
+  }
+  const year = y1 * 100 + y2;
+  if (year === lastYear && month === lastMonth && day === lastDay) return lastSeconds;
+  lastSeconds = utcDay(year, month, day);
+  lastYear = year;
+  lastMonth = month;
+  lastDay = day;
+  return lastSeconds;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -1,3 +1,5 @@
+import { decodeSingleByte, decodeWindows1252 } from './windows-1252';
+
 /**
  * Bytes → text. UTF-8 (with or without BOM) when the bytes are valid UTF-8, UTF-16 when a BOM says
  * so, otherwise the single-byte charset the file declares (OFX `CHARSET:`, XML `encoding="..."`),
@@ -11,24 +13,24 @@ export interface DecodedText {
   warning?: string;
 }
 
-const SINGLE_BYTE: Record<string, string> = {
-  '1252': 'windows-1252',
-  'WINDOWS-1252': 'windows-1252',
-  'CP1252': 'windows-1252',
-  'ISO-8859-1': 'windows-1252',
-  'ISO8859-1': 'windows-1252',
-  'LATIN1': 'windows-1252',
-  'LATIN-1': 'windows-1252',
-  '8859-1': 'windows-1252',
-  'ISO-8859-15': 'iso-8859-15',
-  'ISO8859-15': 'iso-8859-15',
-  'LATIN9': 'iso-8859-15',
-  '8859-15': 'iso-8859-15',
-  'USASCII': 'windows-1252',
-  'US-ASCII': 'windows-1252',
-  'ASCII': 'windows-1252',
-  'NONE': 'windows-1252',
-};
+const SINGLE_BYTE = new Map<string, string>([
+  ['1252', 'windows-1252'],
+  ['WINDOWS-1252', 'windows-1252'],
+  ['CP1252', 'windows-1252'],
+  ['ISO-8859-1', 'windows-1252'],
+  ['ISO8859-1', 'windows-1252'],
+  ['LATIN1', 'windows-1252'],
+  ['LATIN-1', 'windows-1252'],
+  ['8859-1', 'windows-1252'],
+  ['ISO-8859-15', 'iso-8859-15'],
+  ['ISO8859-15', 'iso-8859-15'],
+  ['LATIN9', 'iso-8859-15'],
+  ['8859-15', 'iso-8859-15'],
+  ['USASCII', 'windows-1252'],
+  ['US-ASCII', 'windows-1252'],
+  ['ASCII', 'windows-1252'],
+  ['NONE', 'windows-1252'],
+]);
 
 const latin = new TextDecoder('latin1');
 
@@ -53,24 +55,32 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (hasBom(bytes, 0xef, 0xbb, 0xbf)) {
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
   }
-  if (hasBom(bytes, 0xff, 0xfe)) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  if (hasBom(bytes, 0xfe, 0xff)) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  if (hasBom(bytes, 0xff, 0xfe))
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (hasBom(bytes, 0xfe, 0xff))
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
   const declared = declaredCharset(bytes);
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    const single = declared ? SINGLE_BYTE[declared] : undefined;
+    const single = declared ? SINGLE_BYTE.get(declared) : undefined;
     const nonAscii = single !== undefined && /[^\x00-\x7f]/.test(text.slice(0, 1 << 20));
     return {
       text,
       encoding: 'utf-8',
-      warning: nonAscii && declared !== 'USASCII' && declared !== 'NONE' ? `declared charset ${declared} but the content is valid UTF-8; decoded as UTF-8` : undefined,
+      warning:
+        nonAscii && declared !== 'USASCII' && declared !== 'NONE'
+          ? `declared charset ${declared} but the content is valid UTF-8; decoded as UTF-8`
+          : undefined,
     };
   } catch {
-    const single = (declared && SINGLE_BYTE[declared]) || 'windows-1252';
+    const single = (declared && SINGLE_BYTE.get(declared)) || 'windows-1252';
     return {
-      text: new TextDecoder(single).decode(bytes),
+      text: decodeSingleByte(bytes, single),
       encoding: single,
-      warning: declared === 'UTF-8' || declared === 'UTF8' ? `declared charset UTF-8 but the content is not valid UTF-8; decoded as ${single}` : undefined,
+      warning:
+        declared === 'UTF-8' || declared === 'UTF8'
+          ? `declared charset UTF-8 but the content is not valid UTF-8; decoded as ${single}`
+          : undefined,
     };
   }
 }
@@ -85,5 +95,5 @@ export function decodeHead(bytes: Uint8Array, length = 65536): string {
   const text = new TextDecoder('utf-8').decode(head);
   if (!text.includes('\ufffd')) return text;
   const strict = bytes.length <= length;
-  return strict ? decodeText(head).text : new TextDecoder('windows-1252').decode(head);
+  return strict ? decodeText(head).text : decodeWindows1252(head);
 }

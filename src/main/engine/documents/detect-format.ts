@@ -13,14 +13,15 @@ function extensionOf(fileName: string | undefined): string {
 }
 
 const OFX1_HEADER = /^OFXHEADER\s*:\s*\d/i;
-const OFX2_PI = /<\?OFX\b[^>]*OFXHEADER\s*=\s*["']?2/i;
+const OFX2_PI = /<\?OFX\b[^>]{0,200}?OFXHEADER[ \t]*=[ \t]*["']?2/i;
 const OFX_ROOT = /<OFX\s*>/i;
 const INTUIT = /<INTU\.(?:BID|USERID|BROKERID)\s*>/i;
 const CAMT053 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrStmt[\s>]/;
 const CAMT052 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrAcctRpt[\s>]/;
 const QIF_HEADER = /^!(?:Type|Account|Option|Clear)\b/i;
 const MT940_START = /^(?:\{1:|:20:)/;
-const MT940_FIELDS = [/(?:^|\n)\s*:20:/, /\n\s*:25[A-Z]?:/, /\n\s*:(?:60[FM]|61|62[FM]):/];
+// (no \s* after a newline: on a run of blank lines it would make these quadratic)
+const MT940_FIELDS = [/(?:^|\n)[ \t]*:20:/, /\n[ \t]*:25[A-Z]?:/, /\n[ \t]*:(?:60[FM]|61|62[FM]):/];
 
 /** The format of a file's beginning (already decoded), or null when unknown. */
 export function detectFormatFromText(headText: string, fileName?: string): StatementFormat | null {
@@ -40,7 +41,7 @@ export function detectFormatFromText(headText: string, fileName?: string): State
   }
   if (QIF_HEADER.test(head)) return 'QIF';
   if ((MT940_START.test(head) && head.includes(':20:')) || MT940_FIELDS.every((re) => re.test(head))) return 'MT940';
-  if (looksLikeCsv(head)) return 'CSV';
+  if (looksLikeCsv(head, ext !== 'csv' && ext !== 'tsv')) return 'CSV';
   return null;
 }
 
@@ -49,11 +50,7 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): StatementFor
   if (bytes.length === 0) throw new StatementError('unknown format (the file is empty)', fileName, 'line 1');
   const format = detectFormatFromText(decodeHead(bytes), fileName);
   if (!format) {
-    throw new StatementError(
-      'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940',
-      fileName,
-      'line 1',
-    );
+    throw new StatementError('unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940', fileName, 'line 1');
   }
   return format;
 }

@@ -26,12 +26,12 @@ function present(value: string | undefined): string | undefined {
 
 /** Builds a ParsedTransaction without undefined-valued keys. */
 export function makeTransaction(f: TransactionFields): ParsedTransaction {
-  const parts: string[] = [];
+  let rawText = '';
   for (const t of f.texts) {
-    const v = t === undefined ? '' : collapseSpaces(t);
-    if (v !== '') parts.push(v);
+    if (t === undefined || t === '') continue;
+    const v = collapseSpaces(t);
+    if (v !== '') rawText = rawText === '' ? v : `${rawText} ${v}`;
   }
-  const rawText = parts.join(' ');
   const tx: ParsedTransaction = {
     date: f.date,
     amount: f.amount,

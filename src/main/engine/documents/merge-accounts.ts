@@ -18,14 +18,19 @@ export function mergeAccounts(accounts: ParsedAccount[]): ParsedAccount[] {
       continue;
     }
     for (const tx of account.transactions) existing.transactions.push(tx);
-    existing.iban ??= account.iban;
-    existing.accountNumber ??= account.accountNumber;
-    existing.bankId ??= account.bankId;
-    existing.name ??= account.name;
-    if (account.openingBalance && (!existing.openingBalance || account.openingBalance.date < existing.openingBalance.date)) {
+    for (const key of ['iban', 'accountNumber', 'bankId', 'name'] as const) {
+      if (existing[key] === undefined && account[key] !== undefined) existing[key] = account[key];
+    }
+    if (
+      account.openingBalance &&
+      (!existing.openingBalance || account.openingBalance.date < existing.openingBalance.date)
+    ) {
       existing.openingBalance = account.openingBalance;
     }
-    if (account.closingBalance && (!existing.closingBalance || account.closingBalance.date >= existing.closingBalance.date)) {
+    if (
+      account.closingBalance &&
+      (!existing.closingBalance || account.closingBalance.date >= existing.closingBalance.date)
+    ) {
       existing.closingBalance = account.closingBalance;
     }
   }

@@ -18,11 +18,19 @@ export interface Mt940Message {
 
 const FIELD = /^:(\d{2}[A-Z]?):/;
 
-export function splitMt940(text: string, ctx: ParseContext): Mt940Message[] {
+export interface Mt940Split {
+  messages: Mt940Message[];
+  /** Line of a `{4:` block the file never closes with `-}` (0 when none). */
+  unclosedEnvelopeLine: number;
+}
+
+export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
   const messages: Mt940Message[] = [];
   let message: Mt940Message | null = null;
   let field: Mt940Field | null = null;
   let lineNo = 0;
+  let envelopeLine = 0;
+  let headerLine = 0;
   let start = 0;
   const n = text.length;
   while (start <= n) {
@@ -41,8 +49,20 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Message[] {
     }
     if (trimmed.startsWith('{') || trimmed.startsWith('-}') || trimmed === '}') {
       field = null;
+      if (trimmed.startsWith('-}')) {
+        if (envelopeLine === 0) ctx.fail(`line ${lineNo}`, 'end of SWIFT block -} without a {4: block');
+        envelopeLine = 0;
+        continue;
+      }
       const block4 = trimmed.indexOf('{4:');
-      if (block4 < 0) continue;
+      if (block4 < 0) {
+        if (trimmed.startsWith('{1:')) headerLine = lineNo;
+        continue;
+      }
+      headerLine = 0;
+      if (envelopeLine !== 0)
+        ctx.fail(`line ${envelopeLine}`, 'truncated message: SWIFT block {4: is not closed by -}');
+      envelopeLine = lineNo;
       line = trimmed.slice(block4 + 3);
       if (line.trim() === '') continue;
     }
@@ -64,5 +84,5 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Message[] {
     }
     // text before the first message (bank-specific preamble) is ignored
   }
-  return messages;
+  return { messages, unclosedEnvelopeLine: envelopeLine || headerLine };
 }

@@ -54,7 +54,10 @@ function parseGerman(joined: string): Mt940Info {
   const take = (codes: string[]) => codes.flatMap((c) => sub.get(c) ?? []);
   const bookingText = collapseSpaces(take(['00']).join(' '));
   const purposeLines = take(['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63']);
-  const purpose = collapseSpaces(purposeLines.join(''));
+  // SEPA purposes are one text chopped into 27-character subfields: glue them back; older
+  // purposes are separate lines of text.
+  const glued = collapseSpaces(purposeLines.join(''));
+  const purpose = splitSepaKeywords(glued) ? glued : collapseSpaces(purposeLines.join(' '));
   const name = collapseSpaces(take(['32', '33']).join(''));
   const info: Mt940Info = { texts: [bookingText, purpose, name], remittance: [] };
   const sepa = splitSepaKeywords(purpose);
@@ -71,8 +74,33 @@ function parseGerman(joined: string): Mt940Info {
 }
 
 const SLASH_KEYS = new Set([
-  'TRTP', 'IBAN', 'BIC', 'NAME', 'REMI', 'EREF', 'MARF', 'CSID', 'ORDP', 'BENM', 'ID', 'ADDR', 'ISDT', 'CDTRREF', 'CDTRREFTP',
-  'USTD', 'STRD', 'RTRN', 'PREF', 'SVCL', 'ULTC', 'ULTD', 'PURP', 'CNTP', 'ACCW', 'KREF', 'MREF',
+  'TRTP',
+  'IBAN',
+  'BIC',
+  'NAME',
+  'REMI',
+  'EREF',
+  'MARF',
+  'CSID',
+  'ORDP',
+  'BENM',
+  'ID',
+  'ADDR',
+  'ISDT',
+  'CDTRREF',
+  'CDTRREFTP',
+  'USTD',
+  'STRD',
+  'RTRN',
+  'PREF',
+  'SVCL',
+  'ULTC',
+  'ULTD',
+  'PURP',
+  'CNTP',
+  'ACCW',
+  'KREF',
+  'MREF',
 ]);
 
 function parseSlashKeywords(text: string): Mt940Info | null {

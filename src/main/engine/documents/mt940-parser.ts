@@ -19,7 +19,8 @@ interface BalanceField extends Balance {
 
 function parseBalance(field: Mt940Field, ctx: ParseContext): BalanceField {
   const text = field.lines.join('').trim();
-  const m = /^([CD])(\d{6})([A-Z]{3})(\d[\d,.]*)$/.exec(text);
+  // SWIFT amounts always carry a decimal comma ("1234,56", "100,"): a cut-off amount has none
+  const m = /^([CD])(\d{6})([A-Z]{3})(\d+[,.]\d*)$/.exec(text);
   if (!m) ctx.fail(`line ${field.line}`, `malformed balance :${field.tag}: ${quote(text)}`);
   const date = parseYymmdd(m[2]);
   if (date === null) ctx.fail(`line ${field.line}`, `malformed date ${quote(m[2])} in :${field.tag}:`);
@@ -83,7 +84,7 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
   while (pos < s.length && (isDigit(s[pos]) || s[pos] === ',' || s[pos] === '.')) pos++;
   const amountText = s.slice(amountStart, pos);
   const unsigned = parseDecimal(amountText, currency, 'either');
-  if (unsigned === null || amountText.startsWith(',') || amountText.startsWith('.')) {
+  if (unsigned === null || !/^\d+[,.]\d*$/.test(amountText)) {
     return ctx.fail(where, `malformed amount ${quote(amountText || s.slice(amountStart, amountStart + 20))} in :61:`);
   }
   const typeCode = s.slice(pos, pos + 4);
@@ -128,13 +129,19 @@ function parseMessage(message: Mt940Message, last: boolean, ctx: ParseContext): 
     ctx.fail(`line ${message.line}`, 'truncated or incomplete statement: no closing balance :62F:');
   }
   if (last && closingField.tag !== '62F') {
-    ctx.fail(`line ${closingField.line}`, 'truncated file: the last statement ends with an intermediate balance :62M: instead of :62F:');
+    ctx.fail(
+      `line ${closingField.line}`,
+      'truncated file: the last statement ends with an intermediate balance :62M: instead of :62F:',
+    );
   }
   const opening = openingField ? parseBalance(openingField, ctx) : undefined;
   const closing = parseBalance(closingField, ctx);
   const currency = opening?.currency ?? closing.currency;
   if (opening && closing.currency !== opening.currency) {
-    ctx.fail(`line ${closingField.line}`, `closing balance in ${closing.currency} but opening balance in ${opening.currency}`);
+    ctx.fail(
+      `line ${closingField.line}`,
+      `closing balance in ${closing.currency} but opening balance in ${opening.currency}`,
+    );
   }
   const account = accountFromField(accountField, currency);
   if (opening) account.openingBalance = { amount: opening.amount, date: opening.date };
@@ -171,7 +178,14 @@ function parseMessage(message: Mt940Message, last: boolean, ctx: ParseContext): 
 }
 
 export function parseMt940(text: string, ctx: ParseContext): ParsedAccount[] {
-  const messages = splitMt940(text, ctx);
+  const { messages, unclosedEnvelopeLine } = splitMt940(text, ctx);
   if (messages.length === 0) ctx.fail('line 1', 'no MT940 statement (no :20: field)');
-  return messages.map((m, i) => parseMessage(m, i === messages.length - 1, ctx));
+  const accounts = messages.map((m, i) => parseMessage(m, i === messages.length - 1, ctx));
+  if (unclosedEnvelopeLine !== 0) {
+    ctx.fail(
+      `line ${unclosedEnvelopeLine}`,
+      'truncated file: SWIFT message envelope not closed (no -} after the {4: block)',
+    );
+  }
+  return accounts;
 }

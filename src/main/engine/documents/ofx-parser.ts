@@ -39,6 +39,7 @@ interface AccountDraft {
   offset: number;
   creditCard: boolean;
   currency?: string;
+  checkedCurrency?: string;
   bankId?: string;
   branchId?: string;
   acctId?: string;
@@ -47,16 +48,36 @@ interface AccountDraft {
   balAmtOffset?: number;
   balDate?: string;
   balDateOffset?: number;
+  /** Transactions seen before the currency was known. */
   txs: TxDraft[];
+  done: ParsedTransaction[];
 }
 
-const ACCOUNT_TYPES: Record<string, AccountType> = {
-  CHECKING: 'CHECKINGS',
-  SAVINGS: 'SAVINGS',
-  MONEYMRKT: 'SAVINGS',
-  CD: 'SAVINGS',
-  CREDITLINE: 'LOAN',
-};
+function resetDraft(t: TxDraft, offset: number, pending: boolean): TxDraft {
+  t.offset = offset;
+  t.pending = pending;
+  t.trnType = t.dtPosted = t.dtUser = t.dtAvail = t.amount = t.fitId = undefined;
+  t.name = t.payeeName = t.extdName = t.memo = t.checkNum = t.refNum = undefined;
+  t.dtPostedOffset = t.dtUserOffset = t.dtAvailOffset = t.amountOffset = undefined;
+  return t;
+}
+
+function validCurrency(d: AccountDraft, ctx: ParseContext, at: (offset: number) => string): string {
+  if (d.currency === undefined) return ctx.defaultCurrency;
+  if (d.currency !== d.checkedCurrency) {
+    if (!/^[A-Z]{3}$/.test(d.currency)) ctx.fail(at(d.offset), `malformed currency <CURDEF> ${quote(d.currency)}`);
+    d.checkedCurrency = d.currency;
+  }
+  return d.currency;
+}
+
+const ACCOUNT_TYPES = new Map<string, AccountType>([
+  ['CHECKING', 'CHECKINGS'],
+  ['SAVINGS', 'SAVINGS'],
+  ['MONEYMRKT', 'SAVINGS'],
+  ['CD', 'SAVINGS'],
+  ['CREDITLINE', 'LOAN'],
+]);
 
 export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
   const lines = new LineCounter(text);
@@ -70,26 +91,32 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
   const path: string[] = [];
   let account: AccountDraft | null = null;
   let tx: TxDraft | null = null;
+  const spare: TxDraft = { offset: 0, pending: false };
   let statusCode: string | undefined;
   let statusMessage: string | undefined;
   let signonError: string | undefined;
   let sawInvestment = false;
+  let investmentDepth = 0;
 
   const handler: OfxHandler = {
     open(name, offset) {
       path.push(name);
       if (name === 'STMTRS' || name === 'CCSTMTRS') {
         if (account) fail(offset, `<${name}> inside another statement`);
-        account = { offset, creditCard: name === 'CCSTMTRS', txs: [] };
+        account = { offset, creditCard: name === 'CCSTMTRS', txs: [], done: [] };
       } else if (name === 'STMTTRN' || name === 'STMTTRNP') {
-        if (!account) fail(offset, `<${name}> outside of a statement`);
+        if (!account) {
+          if (investmentDepth > 0) return; // INVBANKTRAN of an investment statement: not ours
+          fail(offset, `<${name}> outside of a statement`);
+        }
         if (tx) fail(offset, `<${name}> inside another transaction`);
-        tx = { offset, pending: name === 'STMTTRNP' };
+        tx = resetDraft(spare, offset, name === 'STMTTRNP');
       } else if (name === 'STATUS') {
         statusCode = undefined;
         statusMessage = undefined;
       } else if (name === 'INVSTMTRS') {
         sawInvestment = true;
+        investmentDepth++;
       }
     },
     leaf(name, value, offset) {
@@ -97,18 +124,49 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
       if (tx !== null && (parent === 'STMTTRN' || parent === 'STMTTRNP')) {
         const t: TxDraft = tx;
         switch (name) {
-          case 'TRNTYPE': t.trnType = value; break;
-          case 'DTPOSTED': t.dtPosted = value; t.dtPostedOffset = offset; break;
-          case 'DTTRAN': if (t.pending) { t.dtPosted = value; t.dtPostedOffset = offset; } break;
-          case 'DTUSER': t.dtUser = value; t.dtUserOffset = offset; break;
-          case 'DTAVAIL': t.dtAvail = value; t.dtAvailOffset = offset; break;
-          case 'TRNAMT': t.amount = value; t.amountOffset = offset; break;
-          case 'FITID': t.fitId = value; break;
-          case 'NAME': t.name = value; break;
-          case 'EXTDNAME': t.extdName = value; break;
-          case 'MEMO': t.memo = value; break;
-          case 'CHECKNUM': t.checkNum = value; break;
-          case 'REFNUM': t.refNum = value; break;
+          case 'TRNTYPE':
+            t.trnType = value;
+            break;
+          case 'DTPOSTED':
+            t.dtPosted = value;
+            t.dtPostedOffset = offset;
+            break;
+          case 'DTTRAN':
+            if (t.pending) {
+              t.dtPosted = value;
+              t.dtPostedOffset = offset;
+            }
+            break;
+          case 'DTUSER':
+            t.dtUser = value;
+            t.dtUserOffset = offset;
+            break;
+          case 'DTAVAIL':
+            t.dtAvail = value;
+            t.dtAvailOffset = offset;
+            break;
+          case 'TRNAMT':
+            t.amount = value;
+            t.amountOffset = offset;
+            break;
+          case 'FITID':
+            t.fitId = value;
+            break;
+          case 'NAME':
+            t.name = value;
+            break;
+          case 'EXTDNAME':
+            t.extdName = value;
+            break;
+          case 'MEMO':
+            t.memo = value;
+            break;
+          case 'CHECKNUM':
+            t.checkNum = value;
+            break;
+          case 'REFNUM':
+            t.refNum = value;
+            break;
         }
         return;
       }
@@ -142,11 +200,21 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
     close(name, offset) {
       path.pop();
       if (name === 'STMTTRN' || name === 'STMTTRNP') {
-        if (account && tx) account.txs.push(tx);
+        const a: AccountDraft | null = account;
+        const t: TxDraft | null = tx;
+        if (a && t) {
+          // CURDEF precedes the transactions in conforming files: finish them right away
+          if (a.currency !== undefined && a.txs.length === 0)
+            a.done.push(finishTransaction(t, a.creditCard, validCurrency(a, ctx, at), ctx, at));
+          else a.txs.push({ ...t });
+        }
         tx = null;
       } else if (name === 'STMTRS' || name === 'CCSTMTRS') {
         if (account) drafts.push(account);
         account = null;
+      } else if (name === 'INVSTMTRS') {
+        investmentDepth--;
+        ctx.warn(at(offset), 'investment statement (INVSTMTRS) ignored');
       } else if (name === 'STATUS' && statusCode !== undefined && statusCode !== '0') {
         const parent = path[path.length - 1];
         const message = `OFX status ${statusCode}${statusMessage ? ` (${statusMessage})` : ''} in <${parent}>`;
@@ -167,14 +235,17 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
 }
 
 function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) => string): ParsedAccount {
-  const currency = d.currency && /^[A-Z]{3}$/.test(d.currency) ? d.currency : ctx.defaultCurrency;
-  if (d.currency !== undefined && currency !== d.currency) ctx.fail(at(d.offset), `malformed currency <CURDEF> ${quote(d.currency)}`);
+  const currency = validCurrency(d, ctx, at);
   const acctId = d.acctId?.trim();
-  if (!acctId) ctx.fail(at(d.offset), `statement without account id (<ACCTID> in <${d.creditCard ? 'CCACCTFROM' : 'BANKACCTFROM'}>)`);
+  if (!acctId)
+    ctx.fail(
+      at(d.offset),
+      `statement without account id (<ACCTID> in <${d.creditCard ? 'CCACCTFROM' : 'BANKACCTFROM'}>)`,
+    );
   let type: AccountType = 'CHECKINGS';
   if (d.creditCard) type = 'CREDIT_CARD';
   else if (d.acctType) {
-    const mapped = ACCOUNT_TYPES[d.acctType];
+    const mapped = ACCOUNT_TYPES.get(d.acctType);
     if (mapped) type = mapped;
     else ctx.warn(at(d.offset), `unknown ACCTTYPE ${quote(d.acctType)}, using CHECKINGS`);
   }
@@ -192,8 +263,8 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
     if (date === null) ctx.fail(at(d.balDateOffset ?? amountOffset), `malformed date ${quote(d.balDate)}`);
     account.closingBalance = { amount, date };
   }
-  const txs: ParsedTransaction[] = account.transactions;
-  for (const t of d.txs) txs.push(finishTransaction(t, d.creditCard, currency, ctx, at));
+  account.transactions = d.done;
+  for (const t of d.txs) d.done.push(finishTransaction(t, d.creditCard, currency, ctx, at));
   return account;
 }
 
@@ -214,7 +285,8 @@ function finishTransaction(
   if (t.amount === undefined) ctx.fail(location, 'transaction without amount (no <TRNAMT>)');
   const amount = parseDecimal(t.amount, currency, 'either');
   if (amount === null) ctx.fail(at(t.amountOffset ?? t.offset), `malformed amount ${quote(t.amount)}`);
-  if (t.dtPosted === undefined) ctx.fail(location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
+  if (t.dtPosted === undefined)
+    ctx.fail(location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
   const date = ofxDate(t.dtPosted, t.dtPostedOffset ?? t.offset, ctx, at);
   let valueDate: number | undefined;
   if (t.dtAvail !== undefined) valueDate = ofxDate(t.dtAvail, t.dtAvailOffset ?? t.offset, ctx, at);
@@ -235,7 +307,7 @@ function finishTransaction(
     counterparty: name,
     reference: t.checkNum ?? t.refNum,
     type,
-    status: t.pending || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
+    status: t.pending || t.trnType === 'HOLD' || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
     location,
   });
 }

@@ -33,7 +33,9 @@ function validName(name: string): boolean {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     const ok =
-      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && ((c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45 || c === 58));
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      (i > 0 && ((c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45 || c === 58));
     if (!ok) return false;
   }
   return true;
@@ -73,11 +75,20 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
     if (lt < 0) break;
     const next = text.charCodeAt(lt + 1);
     if (next === SLASH) {
+      const top = stack.length > 0 ? stack[stack.length - 1] : '';
+      if (top !== '' && closesAt(text, lt, top)) {
+        // fast path: the expected closing tag, no allocation
+        stack.pop();
+        stackOffsets.pop();
+        handler.close(top, lt);
+        if (stack.length === 0) rootClosed = true;
+        i = lt + top.length + 3;
+        continue;
+      }
       const gt = text.indexOf('>', lt + 2);
       if (gt < 0) fail(lt, 'truncated file: unterminated closing tag');
       const name = text.slice(lt + 2, gt).trim();
       if (stack.length === 0) fail(lt, `unexpected closing tag </${name}>`);
-      const top = stack[stack.length - 1];
       if (top !== name) {
         fail(lt, `closing tag </${name}> does not match <${top}>${stack.includes(name) ? '' : ` (no open <${name}>)`}`);
       }
@@ -105,13 +116,13 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
     }
     const gt = text.indexOf('>', lt + 1);
     if (gt < 0) fail(lt, 'truncated file: unterminated tag');
-    let name = text.slice(lt + 1, gt);
-    const selfClosing = name.charCodeAt(name.length - 1) === SLASH;
-    if (selfClosing) name = name.slice(0, -1).trimEnd();
+    const selfClosing = text.charCodeAt(gt - 1) === SLASH;
+    const name = selfClosing ? text.slice(lt + 1, gt - 1).trimEnd() : text.slice(lt + 1, gt);
     if (!validName(name)) fail(lt, `malformed tag <${name.length > 40 ? `${name.slice(0, 40)}…` : name}>`);
     if (rootClosed) fail(lt, `element <${name}> after the end of the document`);
     if (selfClosing) {
       handler.leaf(name, '', lt);
+      if (stack.length === 0) rootClosed = true;
       i = gt + 1;
       continue;
     }
@@ -121,11 +132,13 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
     if (raw !== '') {
       if (nextLt < 0) fail(lt, `truncated file: <${name}> is cut off`);
       handler.leaf(name, raw.indexOf('&') >= 0 ? decodeXmlEntities(raw) : raw, lt);
+      if (stack.length === 0) rootClosed = true;
       i = closesAt(text, nextLt, name) ? nextLt + name.length + 3 : nextLt;
       continue;
     }
     if (nextLt >= 0 && closesAt(text, nextLt, name)) {
       handler.leaf(name, '', lt);
+      if (stack.length === 0) rootClosed = true;
       i = nextLt + name.length + 3;
       continue;
     }

@@ -58,7 +58,7 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
       const upper = header.toUpperCase();
       if (upper.startsWith('TYPE:')) {
         const kind = upper.slice(5).trim();
-        const type = TRANSACTION_TYPES[kind];
+        const type = Object.hasOwn(TRANSACTION_TYPES, kind) ? TRANSACTION_TYPES[kind] : undefined;
         if (type) {
           mode = 'transactions';
           section = { name: accountName, type, records: [] };
@@ -96,7 +96,8 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
     if (!record.fields.has(code)) record.fields.set(code, { value: line.slice(1), line: lineNo });
   }
   if (record) ctx.fail(`line ${record.line}`, 'truncated file: the last record is not terminated by ^');
-  if (sections.length === 0) ctx.fail('line 1', 'no bank or credit card section (!Type:Bank, !Type:CCard) in the QIF file');
+  if (sections.length === 0)
+    ctx.fail('line 1', 'no bank or credit card section (!Type:Bank, !Type:CCard) in the QIF file');
   return buildAccounts(sections, ctx);
 }
 

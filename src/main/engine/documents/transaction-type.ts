@@ -7,33 +7,31 @@ export function typeBySign(amount: string): TransactionType {
   return isNegative(amount) ? 'DEBIT' : 'CREDIT';
 }
 
-const OFX_TYPES: Record<string, TransactionType> = {
-  CREDIT: 'CREDIT',
-  DEBIT: 'DEBIT',
-  INT: 'INTEREST',
-  DIV: 'DIVIDEND',
-  FEE: 'BANK_FEE',
-  SRVCHG: 'BANK_FEE',
-  DEP: 'DEPOSIT',
-  ATM: 'ATM',
-  POS: 'POINT_OF_SALE',
-  XFER: 'INTERNAL_TRANSFER',
-  CHECK: 'CHECK',
-  PAYMENT: 'ELECTRONIC_PAYMENT',
-  CASH: 'CASH',
-  DIRECTDEP: 'DIRECT_DEPOSIT',
-  DIRECTDEBIT: 'DIRECT_DEBIT',
-  REPEATPMT: 'REPEATING_PAYMENT',
-  HOLD: 'OTHER',
-  OTHER: 'OTHER',
-};
+const OFX_TYPES = new Map<string, TransactionType>([
+  ['CREDIT', 'CREDIT'],
+  ['DEBIT', 'DEBIT'],
+  ['INT', 'INTEREST'],
+  ['DIV', 'DIVIDEND'],
+  ['FEE', 'BANK_FEE'],
+  ['SRVCHG', 'BANK_FEE'],
+  ['DEP', 'DEPOSIT'],
+  ['ATM', 'ATM'],
+  ['POS', 'POINT_OF_SALE'],
+  ['XFER', 'INTERNAL_TRANSFER'],
+  ['CHECK', 'CHECK'],
+  ['PAYMENT', 'ELECTRONIC_PAYMENT'],
+  ['CASH', 'CASH'],
+  ['DIRECTDEP', 'DIRECT_DEPOSIT'],
+  ['DIRECTDEBIT', 'DIRECT_DEBIT'],
+  ['REPEATPMT', 'REPEATING_PAYMENT'],
+  ['HOLD', 'OTHER'],
+  ['OTHER', 'OTHER'],
+]);
 
 /** OFX TRNTYPE; undefined when the value is not an OFX transaction type. */
 export function ofxTransactionType(trnType: string, amount: string, creditCard: boolean): TransactionType | undefined {
-  const type = OFX_TYPES[trnType.toUpperCase()];
-  if (creditCard && !isNegative(amount) && (type === 'ELECTRONIC_PAYMENT' || trnType.toUpperCase() === 'PAYMENT')) {
-    return 'CREDIT_CARD_PAYMENT';
-  }
+  const type = OFX_TYPES.get(trnType) ?? OFX_TYPES.get(trnType.toUpperCase());
+  if (creditCard && type === 'ELECTRONIC_PAYMENT' && !isNegative(amount)) return 'CREDIT_CARD_PAYMENT';
   return type;
 }
 
@@ -51,11 +49,16 @@ const SWIFT_TYPES: Record<string, TransactionType> = {
 
 /** MT940 :61: transaction type identification code (NTRF, NCHK, FCHG, …). */
 export function swiftTransactionType(code: string, amount: string): TransactionType {
-  return SWIFT_TYPES[code.slice(1).toUpperCase()] ?? typeBySign(amount);
+  const key = code.slice(1).toUpperCase();
+  return Object.hasOwn(SWIFT_TYPES, key) ? SWIFT_TYPES[key] : typeBySign(amount);
 }
 
 /** ISO 20022 bank transaction code (domain / family / sub-family). */
-export function camtTransactionType(family: string | undefined, subFamily: string | undefined, amount: string): TransactionType {
+export function camtTransactionType(
+  family: string | undefined,
+  subFamily: string | undefined,
+  amount: string,
+): TransactionType {
   const f = family?.toUpperCase();
   const s = subFamily?.toUpperCase();
   if (s === 'CHRG' || s === 'FEES' || s === 'COMM' || f === 'CHRG') return 'BANK_FEE';

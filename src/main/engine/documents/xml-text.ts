@@ -14,11 +14,14 @@ function fromCodePoint(code: number, literal: string): string {
 
 export function decodeXmlEntities(text: string): string {
   if (text.indexOf('&') < 0) return text;
-  return text.replace(ENTITY, (literal, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
-    if (named) return NAMED[named];
-    if (dec) return fromCodePoint(Number.parseInt(dec, 10), literal);
-    return fromCodePoint(Number.parseInt(hex ?? '', 16), literal);
-  });
+  return text.replace(
+    ENTITY,
+    (literal, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+      if (named) return NAMED[named];
+      if (dec) return fromCodePoint(Number.parseInt(dec, 10), literal);
+      return fromCodePoint(Number.parseInt(hex ?? '', 16), literal);
+    },
+  );
 }
 
 export function escapeXmlText(text: string): string {

@@ -47,17 +47,16 @@ export class XNode {
 
   /** Descends through the first child of each name. */
   find(...names: string[]): XNode | undefined {
-    let node: XNode | undefined = this;
-    for (const name of names) {
-      node = node.one(name);
-      if (!node) return undefined;
-    }
+    let node = this.one(names[0]);
+    for (let i = 1; i < names.length && node; i++) node = node.one(names[i]);
     return node;
   }
 
   /** Trimmed text of a descendant, undefined when absent or empty. */
   textOf(...names: string[]): string | undefined {
-    const text = this.find(...names)?.text().trim();
+    const text = this.find(...names)
+      ?.text()
+      .trim();
     return text === undefined || text === '' ? undefined : text;
   }
 
@@ -88,10 +87,22 @@ const parser = new XMLParser({
 /** Parses an XML statement file; its root element must be `rootName`. */
 export function parseXmlDocument(text: string, rootName: string, ctx: ParseContext): XNode {
   rejectDoctype(text, ctx);
-  const valid = XMLValidator.validate(text);
+  let valid: ReturnType<typeof XMLValidator.validate>;
+  try {
+    valid = XMLValidator.validate(text);
+  } catch (error) {
+    return ctx.fail(undefined, `malformed XML: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (valid !== true) {
-    const truncated = /unclosed|expected closing|end of|unexpected end/i.test(valid.err.msg);
-    ctx.fail(`line ${valid.err.line}`, `${truncated ? 'truncated or ' : ''}malformed XML: ${valid.err.msg}`);
+    const msg = valid.err.msg;
+    if (/^Invalid '\[/.test(msg)) {
+      // fast-xml-parser lists the elements still open at the end of the input
+      const open = [...msg.matchAll(/"([^"]+)"/g)].map((m) => m[1].replace(/^[^:]+:/, ''));
+      const last = open[open.length - 1] ?? rootName;
+      ctx.fail(`element ${open.join('/') || rootName}`, `truncated file: <${last}> is never closed`);
+    }
+    const truncated = /unclosed|expected closing|end of|unexpected end/i.test(msg);
+    ctx.fail(`line ${valid.err.line}`, `${truncated ? 'truncated or ' : ''}malformed XML: ${msg}`);
   }
   let parsed: unknown;
   try {
@@ -101,8 +112,5 @@ export function parseXmlDocument(text: string, rootName: string, ctx: ParseConte
   }
   const document = new XNode(parsed as Raw, '').one(rootName);
   if (!document) ctx.fail('element /', `the XML root element is not <${rootName}>`);
-  return new XNode(
-    (parsed as Record<string, Raw[]>)[rootName][0],
-    rootName,
-  );
+  return new XNode((parsed as Record<string, Raw[]>)[rootName][0], rootName);
 }

@@ -1,0 +1,70 @@
+import { parseCamt } from './camt-parser';
+import { guessCsvMapping as guessMapping } from './csv-mapping';
+import { parseCsv } from './csv-parser';
+import { decodeText } from './decode-text';
+import { detectFormatFromText } from './detect-format';
+import { mergeAccounts } from './merge-accounts';
+import { parseMt940 } from './mt940-parser';
+import { parseOfx } from './ofx-parser';
+import { ParseContext } from './parse-context';
+import { parseQif } from './qif-parser';
+import { rejectDoctype } from './xml-safety';
+import { StatementError, type CsvMapping, type ParseOptions, type ParsedAccount, type ParsedStatement } from './types';
+
+/**
+ * Bank statement files → ParsedStatement. Pure: bytes in, data out, no I/O.
+ * Every problem with a file is a StatementError naming the file and the line or element.
+ */
+
+export * from './types';
+export { cleanLabel } from './clean-label';
+export { detectFormat } from './detect-format';
+export { generateOfx } from './generate-ofx';
+
+export const DEFAULT_MAX_BYTES = 250 * 1024 * 1024;
+
+/** Guesses the CSV column mapping (delimiter, header, columns, decimal separator) from the file's text. */
+export function guessCsvMapping(text: string, fileName?: string): CsvMapping {
+  return guessMapping(text.replace(/^\ufeff/, ''), fileName);
+}
+
+export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): ParsedStatement {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > maxBytes) {
+    throw new StatementError(`file too large (${bytes.length} bytes, the limit is ${maxBytes})`, options.fileName);
+  }
+  const ctx: ParseContext = new ParseContext(options);
+  if (bytes.length === 0) ctx.fail('line 1', 'unknown format (the file is empty)');
+  const decoded = decodeText(bytes);
+  if (decoded.warning) ctx.warn(undefined, decoded.warning);
+  const text = decoded.text.replace(/^\ufeff/, '');
+  rejectDoctype(text, ctx);
+
+  const format = detectFormatFromText(text.slice(0, 65536), options.fileName);
+  if (!format) ctx.fail('line 1', 'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940');
+
+  let accounts: ParsedAccount[];
+  switch (format) {
+    case 'OFX1':
+    case 'OFX2':
+    case 'QFX':
+      accounts = parseOfx(text, ctx);
+      break;
+    case 'CAMT053':
+      accounts = parseCamt(text, '053', ctx);
+      break;
+    case 'CAMT052':
+      accounts = parseCamt(text, '052', ctx);
+      break;
+    case 'MT940':
+      accounts = parseMt940(text, ctx);
+      break;
+    case 'QIF':
+      accounts = parseQif(text, ctx);
+      break;
+    case 'CSV':
+      accounts = parseCsv(text, ctx);
+      break;
+  }
+  return { format, accounts: mergeAccounts(accounts), warnings: ctx.warnings };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { decodeText } from '../../../src/main/engine/documents/decode-text';
+import { detectFormat, parseStatement, StatementError } from '../../../src/main/engine/documents/index';
+import { sampleBytes, utf8 } from './helpers';
+
+describe('decodeText', () => {
+  it('reads UTF-8 with and without BOM', () => {
+    expect(decodeText(utf8('Libellé')).text).toBe('Libellé');
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('é')])).text).toBe('é');
+  });
+
+  it('falls back to Windows-1252 for invalid UTF-8', () => {
+    const decoded = decodeText(new Uint8Array([0x45, 0x55, 0x52, 0x20, 0x80, 0x20, 0xe9, 0x9c]));
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(decoded.text).toBe('EUR € éœ');
+  });
+
+  it('uses the declared single-byte charset and warns about a wrong UTF-8 declaration', () => {
+    const latin9 = new Uint8Array([...utf8('<?xml version="1.0" encoding="ISO-8859-15"?><a>'), 0xa4, ...utf8('</a>')]);
+    expect(decodeText(latin9).text).toContain('<a>€</a>');
+    const lying = new Uint8Array([...utf8('OFXHEADER:100\nENCODING:UTF-8\n\n<OFX><NAME>'), 0xe9, ...utf8('</OFX>')]);
+    const decoded = decodeText(lying);
+    expect(decoded.text).toContain('<NAME>é');
+    expect(decoded.warning).toMatch(/declared charset UTF-8/);
+  });
+
+  it('reads UTF-16 with a BOM', () => {
+    const text = '<?xml version="1.0" encoding="UTF-16"?><Document/>';
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes[0] = 0xff;
+    bytes[1] = 0xfe;
+    for (let i = 0; i < text.length; i++) bytes[2 + i * 2] = text.charCodeAt(i);
+    expect(decodeText(bytes).text).toBe(text);
+  });
+});
+
+describe('detectFormat (from content, not the extension)', () => {
+  it.each([
+    ['ofx1-bank-fr-cp1252.ofx', 'OFX1'],
+    ['ofx2-bank-us.ofx', 'OFX2'],
+    ['qfx-creditcard-us.qfx', 'QFX'],
+    ['qif-bank-fr-dmy.qif', 'QIF'],
+    ['qif-ccard-us.qif', 'QIF'],
+    ['csv-fr-semicolon-cp1252.csv', 'CSV'],
+    ['csv-us-debit-credit.csv', 'CSV'],
+    ['camt053-fr-2-accounts.xml', 'CAMT053'],
+    ['camt052-de.xml', 'CAMT052'],
+    ['mt940-de-2-statements.sta', 'MT940'],
+  ])('%s → %s even when renamed', (file, format) => {
+    expect(detectFormat(sampleBytes(file), file)).toBe(format);
+    expect(detectFormat(sampleBytes(file), 'download.txt')).toBe(format);
+    expect(detectFormat(sampleBytes(file))).toBe(format);
+  });
+
+  it('uses the extension only to tell QFX from OFX', () => {
+    expect(detectFormat(sampleBytes('ofx1-bank-fr-cp1252.ofx'), 'export.qfx')).toBe('QFX');
+  });
+
+  it('recognises headerless OFX, namespaced CAMT and bare MT940', () => {
+    expect(detectFormat(utf8('<OFX>\n<SIGNONMSGSRSV1>'))).toBe('OFX1');
+    expect(
+      detectFormat(
+        utf8(
+          '<?xml version="1.0"?><ns2:Document xmlns:ns2="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><ns2:BkToCstmrStmt>',
+        ),
+      ),
+    ).toBe('CAMT053');
+    expect(detectFormat(utf8(':20:REF\n:25:NL91ABNA0417164300\n:28C:1\n:60F:C240101EUR1,00\n'))).toBe('MT940');
+  });
+
+  it.each([
+    ['empty', new Uint8Array(0)],
+    ['random bytes', new Uint8Array([0, 1, 2, 250, 251, 7, 8, 0, 0, 3])],
+    ['prose', utf8('Dear customer, please find attached your statement.\nBest regards')],
+    ['other XML', utf8('<?xml version="1.0"?><html><body/></html>')],
+    ['JSON', utf8('{"date": "2024-01-01", "amount": 1}')],
+  ])('%s is an unknown format', (_name, bytes) => {
+    expect(() => detectFormat(bytes, 'x.dat')).toThrow(StatementError);
+    expect(() => detectFormat(bytes, 'x.dat')).toThrow(/^x\.dat, line 1: unknown format/);
+    expect(() => parseStatement(bytes, { fileName: 'x.dat' })).toThrow(/^x\.dat, line 1: unknown format/);
+  });
+});

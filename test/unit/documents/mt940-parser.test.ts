@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { parseStatement } from '../../../src/main/engine/documents/index';
+import { day, statementError, utf8 } from './helpers';
+
+function mt(lines: string[]): Uint8Array {
+  return utf8(lines.join('\n') + '\n');
+}
+
+describe('MT940 parser details', () => {
+  it('handles reversals, funds codes, entry dates across the new year and IBAN accounts without envelope', () => {
+    const parsed = parseStatement(
+      mt([
+        ':20:REF1',
+        ':25:NL91ABNA0417164300',
+        ':28C:1/1',
+        ':60F:D231231EUR100,',
+        ':61:2401011231RD12,34NMSCNONREF//X1',
+        ':86:/TRTP/SEPA OVERBOEKING/IBAN/NL12ABNA0123456789/BIC/ABNANL2A/NAME/J. JANSEN/REMI/FACTUUR 42/EREF/E2E-9',
+        ':61:240102RC1,00FCHGREF7//NONREF',
+        ':61:240103CE2,NCHKNONREF',
+        ':62F:D240103EUR87,66',
+      ]),
+      { fileName: 'x.sta' },
+    );
+    const account = parsed.accounts[0];
+    expect(account).toMatchObject({
+      identifier: 'NL91ABNA0417164300',
+      iban: 'NL91ABNA0417164300',
+      openingBalance: { amount: '-100.00', date: day('2023-12-31') },
+      closingBalance: { amount: '-87.66', date: day('2024-01-03') },
+    });
+    expect(
+      account.transactions.map((t) => [
+        t.date,
+        t.valueDate,
+        t.amount,
+        t.providerKey,
+        t.reference,
+        t.type,
+        t.counterparty,
+        t.remittanceInformation,
+      ]),
+    ).toStrictEqual([
+      [day('2023-12-31'), day('2024-01-01'), '12.34', 'X1', 'E2E-9', 'CREDIT', 'J. JANSEN', ['FACTUUR 42']],
+      [day('2024-01-02'), day('2024-01-02'), '-1.00', undefined, 'REF7', 'BANK_FEE', undefined, undefined],
+      [day('2024-01-03'), day('2024-01-03'), '2.00', undefined, undefined, 'CHECK', undefined, undefined],
+    ]);
+  });
+
+  it('joins German ?20 subfields without SEPA keywords as lines of text', () => {
+    const parsed = parseStatement(
+      mt([
+        ':20:R',
+        ':25:10020030/1234567',
+        ':60F:C240101EUR0,',
+        ':61:240101C5,00NTRFNONREF',
+        ':86:051?00UEBERWEISUNG?20Miete Januar?21Wohnung 3?32HAUSVERWALTUNG',
+        ':62F:C240101EUR5,00',
+      ]),
+    );
+    expect(parsed.accounts[0].transactions[0]).toMatchObject({
+      rawText: 'UEBERWEISUNG Miete Januar Wohnung 3 HAUSVERWALTUNG',
+      remittanceInformation: ['Miete Januar Wohnung 3'],
+      counterparty: 'HAUSVERWALTUNG',
+      label: 'Hausverwaltung',
+    });
+  });
+
+  it('fails on truncation and malformed lines with the line number', () => {
+    const base = [':20:R', ':25:A/1', ':60F:C240101EUR0,', ':61:240101C5,00NTRFNONREF', ':62F:C240101EUR5,00'];
+    expect(statementError(() => parseStatement(mt(base.slice(0, 4)), { fileName: 'a.sta' })).message).toBe(
+      'a.sta, line 1: truncated or incomplete statement: no closing balance :62F:',
+    );
+    expect(
+      statementError(() => parseStatement(mt([...base.slice(0, 4), ':62M:C240101EUR5,00']), { fileName: 'a.sta' }))
+        .message,
+    ).toMatch(/^a\.sta, line 5: truncated file: the last statement ends with an intermediate balance/);
+    expect(
+      statementError(() =>
+        parseStatement(mt(base.map((l) => l.replace('C5,00NTRF', 'C5,0XNTRF'))), { fileName: 'a.sta' }),
+      ).message,
+    ).toBe('a.sta, line 4: malformed transaction type "XNTR" in :61:');
+    expect(
+      statementError(() =>
+        parseStatement(mt(base.map((l) => l.replace('C5,00NTRF', 'C500NTRF'))), { fileName: 'a.sta' }),
+      ).message,
+    ).toBe('a.sta, line 4: malformed amount "500" in :61:');
+    expect(
+      statementError(() =>
+        parseStatement(mt(base.map((l) => l.replace(':61:240101', ':61:240230'))), { fileName: 'a.sta' }),
+      ).message,
+    ).toBe('a.sta, line 4: malformed value date "240230" in :61:');
+    expect(
+      statementError(() => parseStatement(mt(['{1:F01X}{2:O940}{4:', ...base]), { fileName: 'a.sta' })).message,
+    ).toBe('a.sta, line 1: truncated file: SWIFT message envelope not closed (no -} after the {4: block)');
+  });
+});
