@@ -4,7 +4,7 @@
 // is exercised. Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, binPath, commandExists, run, say } from './lib.mjs';
+import { ROOT, binPath, commandExists, npmCmd, run, say } from './lib.mjs';
 
 const inSession = process.argv.includes('--in-session');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -24,7 +24,7 @@ async function main() {
 
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
   const steps = [
-    ['typecheck', () => run(binPath('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']).then(async (c) => c || run(binPath('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']))],
+    ['typecheck', () => run(npmCmd, ['run', '--silent', 'typecheck'])],
     ['lint', () => run(binPath('eslint'), ['.', '--max-warnings=0'])],
     ['build', () => run(binPath('electron-vite'), ['build'], { stdio: ['ignore', 'ignore', 'inherit'] })],
     ['vitest', () => run(binPath('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])],
