@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './widget.css';
 
-/** Entry of the hosted widget pages (placeholder until the widget lands). */
+/** Entry of the hosted widget pages ({widget_url}/widget/<page>): a light React page of its own. */
 createRoot(document.getElementById('widget-root')!).render(
   <StrictMode>
-    <p>Coffer widget</p>
+    <App />
   </StrictMode>,
 );

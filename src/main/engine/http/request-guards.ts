@@ -21,7 +21,8 @@ export function installRequestGuards(app: FastifyInstance, ctx: EngineContext): 
       }
     }
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
+    // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on our own form posts.
+    reply.header('referrer-policy', 'same-origin');
     reply.header('cache-control', 'no-store');
   });
 }

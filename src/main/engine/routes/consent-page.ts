@@ -92,7 +92,7 @@ export const consentPageRoutes = defineRoutes({
         .header('content-security-policy', consentPageCsp(redirectUri))
         .header('x-frame-options', 'DENY')
         .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
+        .header('referrer-policy', 'same-origin')
         .send(html);
 
     const base = (lang: Language, p: ConsentQuery): ConsentPageBase => {

@@ -107,7 +107,7 @@ function layout(lang: Language, title: string, body: string, languageLinks?: Rec
     : '';
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · ${t.bank}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="same-origin"><title>${escapeHtml(title)} · ${t.bank}</title><style>${STYLE}</style></head>
 <body><main><header><div class="mark" aria-hidden="true">TB</div><strong>${t.bank}</strong></header>
 ${body}
 <footer><span class="muted">${t.simulated}</span>${links}</footer></main></body></html>

@@ -1,0 +1,128 @@
+/**
+ * The widget's flow parameters (interface.md "Widget" rule 4, C14) as they arrive in a session body (JSON
+ * booleans or form strings) or in a page's query string, and the compatibility aliases of C14.
+ */
+
+export const FLOW_FLAGS = ['captive_mode', 'select_accounts', 'multiple_channels', 'select_channel'] as const;
+export type FlowFlag = (typeof FLOW_FLAGS)[number];
+
+/** What a session may carry for its pages; a page's query parameters override them (add_connection). */
+export interface FlowParams {
+  provider_id?: string;
+  channel_definition_id?: string;
+  captive_mode?: boolean;
+  select_accounts?: boolean;
+  multiple_channels?: boolean;
+  select_channel?: boolean;
+}
+
+export class FlowParamError extends Error {}
+
+/** A boolean given as JSON or as a form/query string; undefined when absent; throws on anything else. */
+export function parseFlag(name: string, value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+  }
+  throw new FlowParamError(`${name} must be true or false`);
+}
+
+const ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function parseIdParam(name: string, value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !ID.test(value)) throw new FlowParamError(`${name} must be an identifier`);
+  return value;
+}
+
+/** The flow parameters present in `source` (a session body or a query string). */
+export function parseFlowParams(source: Record<string, unknown>): FlowParams {
+  const out: FlowParams = {};
+  const provider = parseIdParam('provider_id', source.provider_id);
+  const definition = parseIdParam('channel_definition_id', source.channel_definition_id);
+  if (provider !== undefined) out.provider_id = provider;
+  if (definition !== undefined) out.channel_definition_id = definition;
+  for (const flag of FLOW_FLAGS) {
+    const value = parseFlag(flag, source[flag]);
+    if (value !== undefined) out[flag] = value;
+  }
+  return out;
+}
+
+/** `redirect_uri`, or its alias `redirect_url` (C14); undefined when neither is given. */
+export function redirectParam(source: Record<string, unknown>): string | undefined {
+  for (const name of ['redirect_uri', 'redirect_url']) {
+    const value = source[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** A redirect_uri the widget may send the user back to: an absolute http(s) URL, no fragment, no user info. */
+export function isAcceptableRedirectUri(value: string): boolean {
+  if (value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export type WidgetLanguage = 'en' | 'fr';
+
+/**
+ * The page language: `lng` (en or fr), else its alias `locale` (fr_FR, en_EN, en_US, fr-CA…: the part
+ * before the region), else the first supported language of Accept-Language, else French (C14).
+ */
+export function widgetLanguage(query: Record<string, unknown>, acceptLanguage: string | undefined): WidgetLanguage {
+  for (const name of ['lng', 'locale']) {
+    const value = query[name];
+    if (typeof value !== 'string') continue;
+    const base = value.trim().toLowerCase().split(/[-_]/)[0];
+    if (base === 'en' || base === 'fr') return base;
+  }
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((x) => x.base && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { base } of ranked) if (base === 'en' || base === 'fr') return base;
+  return 'fr';
+}
+
+/** `redirectUri` with the result parameters added (its own query kept). */
+export function resultUrl(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** The pages of interface.md "Widget", by the path segment that opens them (C14 accepts both spellings). */
+export const WIDGET_PAGES = {
+  add_connection: 'add_connection',
+  edit_credentials: 'edit_credentials',
+  user_input: 'user_input',
+  terms: 'terms',
+  'professional-account': 'professional_account',
+  professional_account: 'professional_account',
+  manage_accounts: 'manage_accounts',
+  /** Where a provider's consent page returns (REDIRECT channels); continues add_connection or edit_credentials. */
+  callback: 'callback',
+} as const;
+
+export type WidgetPage = (typeof WIDGET_PAGES)[keyof typeof WIDGET_PAGES];
+
+export function widgetPage(segment: string): WidgetPage | undefined {
+  return Object.prototype.hasOwnProperty.call(WIDGET_PAGES, segment)
+    ? WIDGET_PAGES[segment as keyof typeof WIDGET_PAGES]
+    : undefined;
+}
