@@ -9,6 +9,8 @@ export const renderer = {
   // need absolute URLs; electron-vite forces './' in production, this plugin (running after it) resets it.
   plugins: [react(), { name: 'coffer-absolute-base', config: () => ({ base: '/' }) }],
   build: {
+    // electron-vite leaves the renderer unminified; the engine also serves it to browsers, so minify.
+    minify: true,
     rollupOptions: {
       input: {
         index: resolve(__dirname, 'src/renderer/index.html'),

@@ -1,17 +1,87 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { KV, kv } from './lib/db';
+import { useT } from './lib/i18n';
+import { navigate, useLocation } from './lib/router';
+import { useStore } from './store';
+import { Button, Card, EmptyState, Loading, Toaster } from './ui';
+import { AuthCallback } from './features/auth/AuthCallback';
+import { AuthLayout } from './features/auth/AuthLayout';
+import { FirstRun } from './features/auth/FirstRun';
+import { SignIn } from './features/auth/SignIn';
+import { Terms } from './features/auth/Terms';
+import { Routes } from './features/layout/Routes';
+import { Shell } from './features/layout/Shell';
 
-/** Placeholder shell of the app until the UI lands: shows that the engine answers. */
-export function App() {
-  const [status, setStatus] = useState<'checking' | 'ok' | 'down'>('checking');
+/** Work that starts once the user is in: data, the event queue, the transactions in the background. */
+function useSignedInWork(ready: boolean) {
   useEffect(() => {
-    fetch('/health')
-      .then((r) => setStatus(r.ok ? 'ok' : 'down'))
-      .catch(() => setStatus('down'));
+    if (!ready) return;
+    const s = useStore.getState();
+    void s.restoreSnapshot().then(() => s.loadAll());
+    void s.startEvents();
+    void s.loadTransactions();
+    // The desktop window always opens at "/": bring back the last screen.
+    if (window.coffer && window.location.pathname === '/') {
+      void kv.get<string>(KV.lastView).then((last) => {
+        if (last && last !== '/' && window.location.pathname === '/') navigate(last, { replace: true });
+      });
+    }
+  }, [ready]);
+}
+
+export function App() {
+  const { t } = useT();
+  const phase = useStore((s) => s.phase);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const s = useStore.getState();
+    void s.loadPreferences().then(() => s.boot().catch(() => useStore.setState({ phase: 'offline' })));
+    const timer = setInterval(() => void useStore.getState().checkEngine(), 15_000);
+    return () => clearInterval(timer);
   }, []);
+
+  useSignedInWork(phase === 'ready');
+
+  let content;
+  if (pathname === '/auth-callback' && phase !== 'ready') content = <AuthCallback />;
+  else if (phase === 'booting') {
+    content = (
+      <AuthLayout>
+        <Card>
+          <Loading label={t('common.loading')} />
+        </Card>
+      </AuthLayout>
+    );
+  } else if (phase === 'offline') {
+    content = (
+      <AuthLayout>
+        <Card>
+          <EmptyState
+            icon="alert"
+            tone="error"
+            title={t('engine.down')}
+            action={<Button onClick={() => void useStore.getState().boot()}>{t('common.retry')}</Button>}
+          >
+            {t('engine.offline')}
+          </EmptyState>
+        </Card>
+      </AuthLayout>
+    );
+  } else if (phase === 'first-run') content = <FirstRun />;
+  else if (phase === 'sign-in') content = <SignIn />;
+  else if (phase === 'terms') content = <Terms />;
+  else
+    content = (
+      <Shell>
+        <Routes />
+      </Shell>
+    );
+
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Coffer</h1>
-      <p data-testid="engine-status">Engine: {status === 'ok' ? 'running' : status}</p>
-    </main>
+    <>
+      {content}
+      <Toaster closeLabel={t('common.dismiss')} />
+    </>
   );
 }

@@ -1,0 +1,75 @@
+import type { Connection } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { Link } from '../../lib/router';
+import { dataSelectors, syncSelectors, useStore } from '../../store';
+import { Alert, Card } from '../../ui';
+import { ProviderLogo } from '../common/ProviderLogo';
+import { StatusLine } from './StatusLine';
+import { SyncButton } from './SyncButton';
+import { lastSyncDate } from './sync-info';
+
+export function ConnectionCard({ connection }: { connection: Connection }) {
+  const { t, tn, relative } = useT();
+  const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
+  const accountCount = useStore((s) => dataSelectors.accountsOf(s, connection.id).length);
+  const pending = useStore((s) => dataSelectors.pendingConsent(s, connection.id).length);
+  const providerName = useStore((s) => dataSelectors.providerName(s, connection.provider_id));
+  const last = lastSyncDate(connection);
+  const channels = (connection.channels ?? []).filter((ch) => ch.status !== 'EMPTY');
+
+  return (
+    <Card
+      className="card-interactive"
+      as="article"
+      aria-label={connection.name}
+      data-testid="connection-card"
+      data-connection-id={connection.id}
+    >
+      <div className="row" style={{ alignItems: 'flex-start', gap: 14 }}>
+        <ProviderLogo url={connection.logo_url} name={providerName ?? connection.name} />
+        <div className="stack" style={{ flex: 1, minWidth: 0, gap: 6 }}>
+          <div className="row row-wrap" style={{ justifyContent: 'space-between' }}>
+            <div style={{ minWidth: 0 }}>
+              <h2 style={{ fontSize: 16 }}>
+                <Link to={`/connections/${connection.id}`} style={{ color: 'var(--text)' }}>
+                  {connection.name}
+                </Link>
+              </h2>
+              <div className="faint" style={{ fontSize: 12.5 }}>
+                {[
+                  providerName !== connection.name ? providerName : null,
+                  tn('connections.accounts', accountCount),
+                  last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced'),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </div>
+            </div>
+            <SyncButton connection={connection} size="sm" />
+          </div>
+          <div data-testid="connection-status">
+            <StatusLine status={connection.status} running={running} />
+          </div>
+          {channels.length > 1 && (
+            <ul className="muted" style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>
+              {channels.map((ch) => (
+                <li key={ch.channel_definition_id}>
+                  {t(`mode.${ch.mode}.short`)} —{' '}
+                  {t(`status.${running && ch.status === 'RUNNING' ? 'RUNNING' : ch.status}`)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {pending > 0 && (
+            <Alert
+              tone="warning"
+              action={<Link to={`/connections/${connection.id}/consent`}>{t('connections.consent')}</Link>}
+            >
+              {tn('connections.pendingConsent', pending)}
+            </Alert>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,274 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { connectionsApi, type Channel, type ChannelDefinition, type Connection } from '../../lib/api';
+import { useT, type MessageKey } from '../../lib/i18n';
+import { Link } from '../../lib/router';
+import { dataSelectors, syncSelectors, useStore } from '../../store';
+import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
+import { Amount } from '../common/Amount';
+import { errorMessage } from '../common/errors';
+import { ProviderLogo } from '../common/ProviderLogo';
+import { accountStatusTone } from '../common/status';
+import { BackLink } from '../layout/BackLink';
+import { NotFound } from '../layout/NotFound';
+import { PageHeader } from '../layout/PageHeader';
+import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
+import { startRedirect } from './redirect-flow';
+import { StatusLine } from './StatusLine';
+import { SyncButton } from './SyncButton';
+
+export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
+  const { t } = useT();
+  const id = params.id;
+  const connection = useStore((s) => s.connections.find((c) => c.id === id));
+  const load = useStore((s) => s.connectionsLoad);
+  const loadProviders = useStore((s) => s.loadProviders);
+  useEffect(() => {
+    void loadProviders();
+  }, [loadProviders]);
+
+  if (!connection) {
+    if (load.status === 'ready' || load.status === 'error') return <NotFound text={t('connections.notFound')} />;
+    return (
+      <div className="page">
+        <Loading label={t('common.loading')} />
+      </div>
+    );
+  }
+  return <Detail connection={connection} />;
+}
+
+type DialogName = 'delete' | 'close' | 'rename' | null;
+
+function Detail({ connection }: { connection: Connection }) {
+  const i18n = useT();
+  const { t, tn, day, relative } = i18n;
+  const provider = useStore((s) => s.providers.find((p) => p.id === connection.provider_id));
+  const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
+  const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
+  const loadConnections = useStore((s) => s.loadConnections);
+  const loadAccounts = useStore((s) => s.loadAccounts);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [credentialsFor, setCredentialsFor] = useState<ChannelDefinition | null>(null);
+  const [reopening, setReopening] = useState(false);
+  const closed = connection.status === 'CLOSED';
+  const pending = accounts.filter((a) => a.status === 'PENDING_CONSENT').length;
+
+  const reopen = async () => {
+    setReopening(true);
+    try {
+      await connectionsApi.reopen(connection.id);
+      toast.success(t('connections.reopened'));
+      await Promise.all([loadConnections(), loadAccounts()]);
+    } catch (err) {
+      toast.error(errorMessage(i18n, err));
+    } finally {
+      setReopening(false);
+    }
+  };
+
+  // Channels in use, then the provider's other definitions the user could add.
+  const definitions = provider?.channel_definitions ?? [];
+  const channelRows: Array<{ channel?: Channel; definition?: ChannelDefinition; id: string }> = [
+    ...connection.channels.map((channel) => ({
+      channel,
+      definition: definitions.find((d) => d.id === channel.channel_definition_id),
+      id: channel.channel_definition_id,
+    })),
+    ...definitions
+      .filter((d) => !connection.channels.some((c) => c.channel_definition_id === d.id) && !d.unavailable)
+      .map((definition) => ({ definition, id: definition.id })),
+  ];
+
+  // What the user can fix here: new credentials, or a renewed bank consent.
+  const channelIn = (mode: 'EMBEDDED' | 'REDIRECT', statuses: string[]) =>
+    connection.channels.some((c) => c.mode === mode && statuses.includes(c.status));
+  const embedded = definitions.find(
+    (d) => d.mode === 'EMBEDDED' && connection.channels.some((c) => c.channel_definition_id === d.id),
+  );
+  const redirect = definitions.find(
+    (d) => d.mode === 'REDIRECT' && connection.channels.some((c) => c.channel_definition_id === d.id),
+  );
+  const needsCredentials = channelIn('EMBEDDED', ['AUTH_FAILED', 'NEEDS_SECRET', 'PASSWORD_CHANGE_REQUIRED']);
+  const needsRenewal = channelIn('REDIRECT', ['TOKEN_EXPIRED', 'NEEDS_SECRET']);
+
+  const openChannel = async (definition: ChannelDefinition) => {
+    if (definition.mode === 'REDIRECT') {
+      try {
+        await startRedirect({
+          providerId: connection.provider_id,
+          channelDefinitionId: definition.id,
+          connectionId: connection.id,
+        });
+      } catch (err) {
+        toast.error(errorMessage(i18n, err));
+      }
+    } else setCredentialsFor(definition);
+  };
+
+  return (
+    <div className="page" data-testid="connection-detail">
+      <PageHeader
+        back={<BackLink to="/connections" label={t('connections.title')} />}
+        title={
+          <span className="row" style={{ gap: 12 }}>
+            <ProviderLogo url={connection.logo_url} name={provider?.name ?? connection.name} />
+            <span>{connection.name}</span>
+          </span>
+        }
+        subtitle={
+          <span className="stack" style={{ gap: 4, marginTop: 6 }}>
+            <span data-testid="connection-status">
+              <StatusLine status={connection.status} running={running} />
+            </span>
+            <span className="faint" style={{ fontSize: 12.5 }}>
+              {[
+                provider?.name,
+                t('connections.created', { date: day(connection.creation_date) }),
+                connection.auto_sync ? t('connections.autoSync') : t('connections.manualSync'),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <SyncButton connection={connection} variant="primary" />
+            <Button icon="edit" onClick={() => setDialog('rename')}>
+              {t('connections.rename')}
+            </Button>
+            {closed ? (
+              <Button icon="play" busy={reopening} onClick={() => void reopen()}>
+                {t('connections.reopen')}
+              </Button>
+            ) : (
+              <Button icon="pause" onClick={() => setDialog('close')}>
+                {t('connections.close')}
+              </Button>
+            )}
+            <Button variant="danger" icon="trash" onClick={() => setDialog('delete')}>
+              {t('connections.delete')}
+            </Button>
+          </>
+        }
+      />
+
+      {needsCredentials && embedded && !running && (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" icon="key" onClick={() => setCredentialsFor(embedded)}>
+              {t('connections.editCredentials')}
+            </Button>
+          }
+        >
+          {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
+        </Alert>
+      )}
+      {needsRenewal && redirect && !running && (
+        <Alert
+          tone="warning"
+          action={
+            <Button size="sm" icon="refresh" onClick={() => void openChannel(redirect)}>
+              {t('connections.renew')}
+            </Button>
+          }
+        >
+          {t('status.TOKEN_EXPIRED')}
+        </Alert>
+      )}
+      {pending > 0 && (
+        <Alert
+          tone="warning"
+          action={<Link to={`/connections/${connection.id}/consent`}>{t('connections.consent')}</Link>}
+        >
+          {tn('connections.pendingConsent', pending)}
+        </Alert>
+      )}
+
+      <Card title={t('connections.channels')} id="channels">
+        <div className="list">
+          {channelRows.map(({ channel, definition, id }) => {
+            const mode = channel?.mode ?? definition?.mode ?? 'EMBEDDED';
+            const unused = !channel || channel.status === 'EMPTY';
+            const last = channel?.last_end_date ?? channel?.last_success_date;
+            return (
+              <div key={id} className="list-item" style={{ alignItems: 'flex-start' }} data-testid="channel-row">
+                <div className="stack" style={{ flex: 1, gap: 4, minWidth: 0 }}>
+                  <strong>{t(`mode.${mode}` as MessageKey)}</strong>
+                  <StatusLine status={channel?.status ?? 'EMPTY'} running={running && channel?.status === 'RUNNING'} />
+                  <span className="faint" style={{ fontSize: 12.5 }}>
+                    {[
+                      (channel?.account_types ?? definition?.account_types ?? [])
+                        .map((a) => t(`accountType.${a}` as MessageKey))
+                        .join(', '),
+                      !unused
+                        ? last
+                          ? t('connections.lastSync', { when: relative(last) })
+                          : t('connections.neverSynced')
+                        : null,
+                      channel?.expires ? t('connections.expires', { date: day(channel.expires) }) : null,
+                      channel?.credentials?.length ? channel.credentials.map((c) => c.masked_value).join(' · ') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' — ')}
+                  </span>
+                </div>
+                {definition && !closed && (
+                  <Button
+                    size="sm"
+                    icon={unused ? 'plus' : mode === 'REDIRECT' ? 'refresh' : 'key'}
+                    onClick={() => void openChannel(definition)}
+                  >
+                    {unused
+                      ? t('connections.addChannel')
+                      : mode === 'REDIRECT'
+                        ? t('connections.renew')
+                        : t('connections.editCredentials')}
+                  </Button>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </Card>
+
+      <Card title={t('connections.accountsTitle')} id="connection-accounts">
+        {accounts.length === 0 ? (
+          <p className="muted">{t('connections.noAccounts')}</p>
+        ) : (
+          <div className="list">
+            {accounts.map((a) => (
+              <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <div style={{ fontWeight: 550 }}>{a.name}</div>
+                  <div className="faint" style={{ fontSize: 12.5 }}>
+                    {t(`accountType.${a.type}` as MessageKey)}
+                    {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
+                  </div>
+                </div>
+                {a.status !== 'ACTIVE' && (
+                  <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+                )}
+                <Amount value={a.balance} currency={a.currency} strong />
+              </Link>
+            ))}
+          </div>
+        )}
+      </Card>
+
+      <DeleteConnectionDialog connection={connection} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <CloseConnectionDialog connection={connection} open={dialog === 'close'} onClose={() => setDialog(null)} />
+      <RenameDialog connection={connection} open={dialog === 'rename'} onClose={() => setDialog(null)} />
+      {credentialsFor && (
+        <CredentialsDialog
+          connection={connection}
+          definition={credentialsFor}
+          open
+          onClose={() => setCredentialsFor(null)}
+        />
+      )}
+    </div>
+  );
+}

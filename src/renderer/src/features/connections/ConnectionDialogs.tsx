@@ -1,0 +1,283 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { connectionsApi, transactionsApi, type ChannelDefinition, type Connection } from '../../lib/api';
+import { preloadEncryption, prepareCredentials } from '../../lib/credential-encryption';
+import { useT } from '../../lib/i18n';
+import { navigate } from '../../lib/router';
+import { txTable } from '../../lib/tx-table';
+import { dataSelectors, useStore } from '../../store';
+import { Alert, Button, Dialog, Spinner, TextField, toast } from '../../ui';
+import { errorMessage } from '../common/errors';
+import { CredentialFields, credentialsValid } from './CredentialFields';
+
+/** Deleting says what goes with it: N accounts and M transactions (counted by the API, all statuses). */
+export function DeleteConnectionDialog({
+  connection,
+  open,
+  onClose,
+}: {
+  connection: Connection;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const i18n = useT();
+  const { t, tn } = i18n;
+  const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
+  const removeLocal = useStore((s) => s.removeConnectionLocal);
+  const [count, setCount] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    setCount(null);
+    const ids = dataSelectors.accountsOf(useStore.getState(), connection.id).map((a) => a.id);
+    Promise.all(ids.map((id) => transactionsApi.count({ account_id: id })))
+      .then((counts) => !cancelled && setCount(counts.reduce((a, b) => a + b, 0)))
+      .catch(() => !cancelled && setCount(txTable.countForAccounts(new Set(ids))));
+    return () => {
+      cancelled = true;
+    };
+  }, [open, connection.id]);
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await connectionsApi.remove(connection.id);
+      removeLocal(connection.id);
+      toast.success(t('connections.deleted'));
+      onClose();
+      navigate('/connections', { replace: true });
+    } catch (err) {
+      setError(errorMessage(i18n, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      role="alertdialog"
+      title={t('connections.deleteTitle', { name: connection.name })}
+      footer={
+        <>
+          <Button onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="danger-solid"
+            icon="trash"
+            busy={busy}
+            disabled={count === null}
+            onClick={() => void remove()}
+          >
+            {t('connections.delete')}
+          </Button>
+        </>
+      }
+    >
+      <p data-testid="delete-summary">
+        {count === null ? (
+          <span className="row muted">
+            <Spinner size="sm" /> {t('connections.deleteCounting')}
+          </span>
+        ) : (
+          t('connections.deleteText', {
+            accounts: tn('connections.accounts', accounts.length),
+            transactions: tn('connections.transactions', count),
+          })
+        )}
+      </p>
+      {error && <Alert tone="danger">{error}</Alert>}
+    </Dialog>
+  );
+}
+
+export function CloseConnectionDialog({
+  connection,
+  open,
+  onClose,
+}: {
+  connection: Connection;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const i18n = useT();
+  const { t } = i18n;
+  const loadConnections = useStore((s) => s.loadConnections);
+  const loadAccounts = useStore((s) => s.loadAccounts);
+  const [busy, setBusy] = useState(false);
+  const close = async () => {
+    setBusy(true);
+    try {
+      await connectionsApi.close(connection.id);
+      toast.success(t('connections.closed'));
+      onClose();
+      await Promise.all([loadConnections(), loadAccounts()]);
+    } catch (err) {
+      toast.error(errorMessage(i18n, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      title={t('connections.closeTitle', { name: connection.name })}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="primary" busy={busy} onClick={() => void close()} data-autofocus>
+            {t('connections.close')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('connections.closeText')}</p>
+    </Dialog>
+  );
+}
+
+export function RenameDialog({
+  connection,
+  open,
+  onClose,
+}: {
+  connection: Connection;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const i18n = useT();
+  const { t } = i18n;
+  const applyConnection = useStore((s) => s.applyConnection);
+  const [name, setName] = useState(connection.name);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) setName(connection.name);
+  }, [open, connection.name]);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    try {
+      await connectionsApi.rename(connection.id, name.trim());
+      applyConnection({ ...connection, name: name.trim() });
+      toast.success(t('connections.renamed'));
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(i18n, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} closeLabel={t('common.close')} title={t('connections.rename')}>
+      <form className="stack" onSubmit={save}>
+        <TextField
+          label={t('common.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          data-autofocus
+          required
+        />
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="primary" busy={busy} disabled={!name.trim()}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** New credentials for an EMBEDDED channel, or a first use of one (adding a channel): PUT …/credentials. */
+export function CredentialsDialog({
+  connection,
+  definition,
+  open,
+  onClose,
+}: {
+  connection: Connection;
+  definition: ChannelDefinition;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const i18n = useT();
+  const { t } = i18n;
+  const markRunning = useStore((s) => s.markRunning);
+  const loadConnections = useStore((s) => s.loadConnections);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [showErrors, setShowErrors] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const channel = connection.channels.find((c) => c.channel_definition_id === definition.id);
+  useEffect(preloadEncryption, []);
+  const masked = Object.fromEntries((channel?.credentials ?? []).map((c) => [c.id, c.masked_value]));
+
+  useEffect(() => {
+    if (open) {
+      setValues({});
+      setShowErrors(false);
+      setError(null);
+    }
+  }, [open]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setShowErrors(true);
+    if (!credentialsValid(definition.credentials, values)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const prepared = await prepareCredentials(definition.credentials, values);
+      await connectionsApi.updateCredentials(connection.id, { channel_definition_id: definition.id, ...prepared });
+      markRunning(connection.id);
+      void loadConnections();
+      toast.success(t('common.saved'));
+      onClose();
+    } catch (err) {
+      setError(errorMessage(i18n, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      title={channel && channel.status !== 'EMPTY' ? t('connections.editCredentials') : t('connections.addChannel')}
+      description={t(`mode.${definition.mode}`)}
+    >
+      <form className="stack" onSubmit={save} noValidate>
+        <CredentialFields
+          definitions={definition.credentials}
+          values={values}
+          onChange={setValues}
+          showErrors={showErrors}
+          masked={masked}
+        />
+        <p className="faint" style={{ fontSize: 12.5 }}>
+          {t('add.credentialsHint')}
+        </p>
+        {error && <Alert tone="danger">{error}</Alert>}
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CredentialDefinition } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { TextField } from '../../ui';
+
+/** Credentials a person types (TEXT, PWD); codes and tokens of REDIRECT channels are never typed. */
+export function typedCredentials(defs: readonly CredentialDefinition[]): CredentialDefinition[] {
+  return defs.filter((d) => d.type === 'TEXT' || d.type === 'PWD');
+}
+
+export function credentialProblem(def: CredentialDefinition, value: string | undefined): 'required' | 'format' | null {
+  if (!value) return 'required';
+  if (!def.regexp) return null;
+  try {
+    return new RegExp(def.regexp).test(value) ? null : 'format';
+  } catch {
+    return null;
+  }
+}
+
+export function credentialsValid(defs: readonly CredentialDefinition[], values: Record<string, string>): boolean {
+  return typedCredentials(defs).every((d) => credentialProblem(d, values[d.id]) === null);
+}
+
+/** The form of a channel definition's credentials, with in-page checks of each `regexp`. */
+export function CredentialFields({
+  definitions,
+  values,
+  onChange,
+  showErrors,
+  masked,
+}: {
+  definitions: readonly CredentialDefinition[];
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+  showErrors: boolean;
+  /** Current masked values (editing credentials). */
+  masked?: Record<string, string>;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      {typedCredentials(definitions).map((d, i) => {
+        const problem = showErrors ? credentialProblem(d, values[d.id]) : null;
+        return (
+          <TextField
+            key={d.id}
+            label={d.label}
+            name={d.id}
+            type={d.type === 'PWD' ? 'password' : 'text'}
+            autoComplete={d.type === 'PWD' ? 'current-password' : 'username'}
+            value={values[d.id] ?? ''}
+            placeholder={masked?.[d.id]}
+            onChange={(e) => onChange({ ...values, [d.id]: e.target.value })}
+            error={
+              problem === 'required' ? t('add.required') : problem === 'format' ? t('add.invalidValue') : undefined
+            }
+            data-autofocus={i === 0 ? true : undefined}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+        );
+      })}
+    </>
+  );
+}

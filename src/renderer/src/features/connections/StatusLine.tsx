@@ -1,0 +1,60 @@
+import type { ConnectionStatus } from '../../lib/api';
+import { useT, type MessageKey } from '../../lib/i18n';
+import { Badge, Spinner } from '../../ui';
+import { statusTone } from '../common/status';
+
+const TONE_COLOR = {
+  success: 'var(--positive)',
+  danger: 'var(--negative)',
+  warning: 'var(--warning)',
+  info: 'var(--info)',
+  accent: 'var(--accent)',
+  neutral: 'var(--text-faint)',
+} as const;
+
+/** A connection or channel status in words (every C8 status has its sentence, en and fr). */
+export function StatusLine({
+  status,
+  running,
+  badge,
+}: {
+  status: ConnectionStatus;
+  running?: boolean;
+  badge?: boolean;
+}) {
+  const { t } = useT();
+  const effective: ConnectionStatus = running ? 'RUNNING' : status;
+  const sentence = t(`status.${effective}` as MessageKey);
+  const tone = statusTone(effective);
+  if (effective === 'RUNNING') {
+    return (
+      <span className="row" style={{ gap: 8, color: 'var(--info)' }} data-status={effective} role="status">
+        <Spinner size="sm" />
+        <span>{sentence}</span>
+      </span>
+    );
+  }
+  if (badge) {
+    return (
+      <span data-status={effective}>
+        <Badge tone={tone} dot>
+          {sentence}
+        </Badge>
+      </span>
+    );
+  }
+  return (
+    <span className="row" style={{ gap: 8, minWidth: 0, alignItems: 'baseline' }} data-status={effective}>
+      <span
+        className="status-dot"
+        style={{ background: TONE_COLOR[tone], transform: 'translateY(-1px)' }}
+        aria-hidden="true"
+      />
+      <span
+        style={{ color: tone === 'danger' ? 'var(--negative)' : tone === 'warning' ? 'var(--warning)' : undefined }}
+      >
+        {sentence}
+      </span>
+    </span>
+  );
+}

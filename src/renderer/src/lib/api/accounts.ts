@@ -1,0 +1,12 @@
+import { api, listAll } from './client';
+import type { Account, AccountStatus } from './types';
+
+export const accountsApi = {
+  list: () => listAll<Account>('/accounts'),
+  get: (id: string) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`),
+  update: (id: string, body: { name: string; status: AccountStatus }) =>
+    api.put(`/accounts/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api.del(`/accounts/${encodeURIComponent(id)}`),
+  /** Adds an account listed NEW by the connection's last LIST_ACCOUNTS result (C7). */
+  add: (connectionId: string, reference: string) => api.post('/accounts', { connection_id: connectionId, reference }),
+};

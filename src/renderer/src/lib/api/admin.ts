@@ -1,0 +1,23 @@
+import { api } from './client';
+import type { AdminSettings, OAuthClient, SignKey, WebhookConfig, WebhookDelivery } from './types';
+
+/** The admin API (C12), called with the owner's short-lived admin token. */
+const admin = { auth: 'admin' as const };
+
+export const adminApi = {
+  clients: () => api.get<OAuthClient[]>('/admin/clients', admin),
+  createClient: (body: { name: string; redirect_uris?: string[]; public?: boolean; scopes?: string[] }) =>
+    api.post<OAuthClient>('/admin/clients', body, admin).then((r) => r.data),
+  revokeClient: (id: string) => api.del(`/admin/clients/${encodeURIComponent(id)}`, admin),
+  webhook: () => api.get<WebhookConfig | undefined>('/admin/webhook', admin),
+  setWebhook: (body: { url: string; secret?: string }) => api.put<WebhookConfig>('/admin/webhook', body, admin),
+  deleteWebhook: () => api.del('/admin/webhook', admin),
+  deliveries: () => api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100 } }),
+  settings: () => api.get<AdminSettings>('/admin/settings', admin),
+  updateSettings: (body: AdminSettings) => api.put<AdminSettings>('/admin/settings', body, admin),
+  rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),
+};
+
+export const signKeysApi = {
+  list: () => api.get<SignKey[]>('/sign-keys', { base: 'root', auth: 'none' }),
+};

@@ -1,0 +1,51 @@
+import { api, listAll } from './client';
+import type { Connection } from './types';
+
+export interface CredentialValue {
+  id: string;
+  value: string;
+}
+
+export interface NewConnection {
+  provider_id: string;
+  channel_definition_id?: string;
+  key_id?: string;
+  credentials: CredentialValue[];
+  name?: string;
+  auto_sync?: boolean;
+  consent_per_account?: boolean;
+}
+
+const path = (id: string) => `/connections/${encodeURIComponent(id)}`;
+
+export const connectionsApi = {
+  list: () => listAll<Connection>('/connections'),
+  get: (id: string) => api.get<Connection>(path(id)),
+  /** 201 with Location /connections/<id>; the connection is already RUNNING (C7). */
+  create: async (body: NewConnection) => {
+    const res = await api.post<Connection | undefined>('/connections', body);
+    const location = res.headers.get('location') ?? '';
+    const id =
+      res.data && typeof res.data === 'object' && 'id' in res.data ? res.data.id : (location.split('/').pop() ?? '');
+    return { id, connection: res.data && typeof res.data === 'object' ? res.data : undefined };
+  },
+  rename: (id: string, name: string) => api.put(path(id), { name }),
+  remove: (id: string) => api.del(path(id)),
+  updateCredentials: (
+    id: string,
+    body: { channel_definition_id: string; key_id?: string; credentials: CredentialValue[] },
+  ) => api.put(`${path(id)}/credentials`, body),
+  synchronize: (id: string, type: 'ALL' | 'LIST_ACCOUNTS' = 'ALL') =>
+    api.post(`${path(id)}/synchronize`, undefined, {
+      json: undefined,
+      query: { type: type === 'ALL' ? undefined : type },
+    }),
+  synchronizeAll: () => api.post<Connection[]>('/connections/synchronize', undefined, { json: undefined }),
+  answerChallenge: (
+    id: string,
+    body: { channel_definition_id?: string; key_id?: string; credentials: CredentialValue[] },
+  ) => api.post(`${path(id)}/user_input`, body),
+  cancelChallenge: (id: string) => api.post(`${path(id)}/user_input`, { cancel: true }),
+  close: (id: string) => api.post(`${path(id)}/close`, undefined, { json: undefined }),
+  reopen: (id: string) => api.post(`${path(id)}/reopen`, undefined, { json: undefined }),
+};

@@ -1,0 +1,16 @@
+export * from './types';
+export { ApiError, isApiError } from './errors';
+export { api, configureApi, listAll, request, type AuthHooks } from './client';
+export { appApi } from './app';
+export { APP_CLIENT_ID, authApi, authorizeUrl, pkcePair, randomString } from './auth';
+export { usersApi } from './users';
+export { accountsApi } from './accounts';
+export { connectionsApi, type CredentialValue, type NewConnection } from './connections';
+export { providersApi } from './providers';
+export { PAGE_SIZE, transactionsApi, type TransactionQuery } from './transactions';
+export { categoriesApi } from './categories';
+export { keysApi } from './keys';
+export { queuesApi } from './queues';
+export { tokensApi } from './tokens';
+export { adminApi, signKeysApi } from './admin';
+export { widgetApi } from './widget';

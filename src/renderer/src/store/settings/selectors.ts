@@ -1,0 +1,5 @@
+import type { AppStore } from '..';
+
+export const settingsSelectors = {
+  language: (s: AppStore) => s.language,
+};

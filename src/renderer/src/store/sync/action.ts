@@ -1,0 +1,325 @@
+import type { StateCreator } from 'zustand';
+import type { AppStore } from '..';
+import {
+  ApiError,
+  CONNECTION_STATUSES,
+  connectionsApi,
+  queuesApi,
+  type Connection,
+  type QueueEvent,
+} from '../../lib/api';
+import { prepareCredentials } from '../../lib/credential-encryption';
+import { kv } from '../../lib/db';
+import { translate } from '../../lib/i18n/translate';
+import type { MessageKey } from '../../lib/i18n/en';
+import { toast } from '../../ui/Toast';
+import { initialSyncState, type ActiveChallenge } from './initialState';
+
+export interface SyncAction {
+  /** Subscribes to the user's event queue (once) and starts reading it. */
+  startEvents(): Promise<void>;
+  stopEvents(): void;
+  handleEvent(event: QueueEvent): void;
+  /** Connections listed as RUNNING are followed until they end. */
+  noteRunning(connections: readonly Connection[]): void;
+  /** A run started elsewhere (a new connection, new credentials): follow it. */
+  markRunning(connectionId: string): void;
+  syncNow(connectionId: string, type?: 'ALL' | 'LIST_ACCOUNTS'): Promise<void>;
+  syncAll(): Promise<number>;
+  answerChallenge(values: Record<string, string>): Promise<void>;
+  cancelChallenge(): Promise<void>;
+  /** Hides the challenge dialog (the run goes on waiting until it times out). */
+  dismissChallenge(): void;
+}
+
+const FAST = 1000;
+const SLOW = 10_000;
+const FINAL = new Set<string>(CONNECTION_STATUSES.filter((s) => s !== 'RUNNING' && s !== 'EMPTY'));
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let active = false;
+let lastEventId = 0;
+let reloadTimer: ReturnType<typeof setTimeout> | null = null;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const queueKey = (userId: string) => `queue:${userId}`;
+const challengeKey = (userId: string) => `challenge:${userId}`;
+
+export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set, get) => {
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(get().language, key, vars);
+
+  const schedule = (delay?: number) => {
+    if (!active) return;
+    if (timer) clearTimeout(timer);
+    const busy = Object.keys(get().running).length > 0 || get().challenge !== null;
+    timer = setTimeout(() => void poll(), delay ?? (busy ? FAST : SLOW));
+  };
+
+  /** After runs end: accounts, connections and new transactions, once for a burst of events. */
+  const reloadSoon = () => {
+    if (reloadTimer) clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => {
+      reloadTimer = null;
+      void get().loadAccounts();
+      void get().loadConnections();
+      void get().refreshTransactions();
+    }, 400);
+  };
+
+  const finished = (connection: Connection) => {
+    const wasRunning = connection.id in get().running;
+    set((s) => {
+      const running = { ...s.running };
+      delete running[connection.id];
+      const challenge = s.challenge?.connectionId === connection.id ? null : s.challenge;
+      return { running, challenge };
+    });
+    if (get().challenge === null && get().user) void kv.remove(challengeKey(get().user!.id));
+    if (wasRunning) {
+      const status = t(`status.${connection.status}` as MessageKey);
+      const message = t('connections.finished', { name: connection.name, status });
+      if (connection.status === 'SUCCESS') toast.success(message);
+      else if (connection.status === 'PARTIAL_SUCCESS') toast.info(message);
+      else toast.error(message);
+    }
+    reloadSoon();
+  };
+
+  // Each tab has its own queue (reading with flush_from deletes what was read): kept per tab, across reloads.
+  const persistCursor = () => {
+    const user = get().user;
+    const queueId = get().queueId;
+    if (!user || !queueId) return;
+    try {
+      sessionStorage.setItem(queueKey(user.id), JSON.stringify({ id: queueId, last: lastEventId }));
+    } catch {
+      // not kept: a reload subscribes again
+    }
+  };
+  const savedCursor = (userId: string): { id: string; last: number } | null => {
+    try {
+      return JSON.parse(sessionStorage.getItem(queueKey(userId)) ?? 'null') as { id: string; last: number } | null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Without queues: follow running connections by reading them. */
+  const pollConnections = async () => {
+    const ids = Object.keys(get().running);
+    for (const id of ids) {
+      try {
+        const connection = await connectionsApi.get(id);
+        get().applyConnection(connection);
+        if (connection.status !== 'RUNNING') finished(connection);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          get().removeConnectionLocal(id);
+          set((s) => {
+            const running = { ...s.running };
+            delete running[id];
+            return { running };
+          });
+        }
+      }
+    }
+  };
+
+  const subscribe = async (): Promise<string | null> => {
+    try {
+      const id = await queuesApi.subscribe();
+      lastEventId = 0;
+      set({ queueId: id, eventsAvailable: true });
+      persistCursor();
+      return id;
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 405)) set({ eventsAvailable: false });
+      return null;
+    }
+  };
+
+  const poll = async () => {
+    if (!active) return;
+    try {
+      if (get().eventsAvailable === false) {
+        await pollConnections();
+        return;
+      }
+      const queueId = get().queueId ?? (await subscribe());
+      if (!queueId) {
+        if (get().eventsAvailable === false) await pollConnections();
+        return;
+      }
+      let queue;
+      try {
+        queue = await queuesApi.read(queueId, lastEventId ? lastEventId + 1 : undefined);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          // The queue is gone (or not ours any more): subscribe again, and read the connections meanwhile.
+          set({ queueId: null });
+          await subscribe();
+          await get().loadConnections();
+          return;
+        }
+        throw err;
+      }
+      for (const event of queue?.events ?? []) {
+        const id = Number(event.id);
+        if (Number.isFinite(id) && id <= lastEventId) continue;
+        get().handleEvent(event);
+        if (Number.isFinite(id)) lastEventId = Math.max(lastEventId, id);
+      }
+      if (queue?.events.length) persistCursor();
+    } catch {
+      // engine busy or restarting: next round
+    } finally {
+      schedule();
+    }
+  };
+
+  return {
+    async startEvents() {
+      if (active) return;
+      active = true;
+      const user = get().user;
+      if (user) {
+        const saved = savedCursor(user.id);
+        if (saved?.id) {
+          set({ queueId: saved.id, eventsAvailable: true });
+          lastEventId = saved.last ?? 0;
+        }
+        const challenge = await kv.get<ActiveChallenge>(challengeKey(user.id));
+        if (challenge && challenge.expires > nowSeconds()) set({ challenge });
+      }
+      schedule(0);
+    },
+
+    stopEvents() {
+      active = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      lastEventId = 0;
+      set({ ...initialSyncState });
+    },
+
+    handleEvent(event) {
+      const connection = event.resource;
+      const id = connection?.id;
+      if (event.event_type === 'DELETED') {
+        if (id) get().removeConnectionLocal(id);
+        return;
+      }
+      if (connection && id) get().applyConnection(connection);
+      switch (event.event_type) {
+        case 'RUNNING':
+          if (id) set((s) => ({ running: { ...s.running, [id]: s.running[id] ?? event.creation_date } }));
+          return;
+        case 'CHALLENGE_REQUIRED': {
+          const c = event.challenge_required;
+          if (!id || !c) return;
+          const challenge: ActiveChallenge = {
+            ...c,
+            connectionId: id,
+            channelDefinitionId: event.channel_definition_id,
+          };
+          set((s) => ({ challenge, running: { ...s.running, [id]: s.running[id] ?? event.creation_date } }));
+          if (get().user) void kv.set(challengeKey(get().user!.id), challenge);
+          void window.coffer
+            ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
+            .catch(() => undefined);
+          return;
+        }
+        case 'LIST_ACCOUNTS_SUCCESS':
+          if (id && event.list_accounts_success) {
+            set((s) => ({ listed: { ...s.listed, [id]: event.list_accounts_success!.accounts } }));
+          }
+          if (connection && connection.status !== 'RUNNING') finished(connection);
+          return;
+        case 'CONSENT_REQUIRED':
+          void get().loadAccounts();
+          return;
+        default:
+          if (FINAL.has(event.event_type) && connection && connection.status !== 'RUNNING') finished(connection);
+      }
+    },
+
+    noteRunning(connections) {
+      const running = { ...get().running };
+      let changed = false;
+      for (const c of connections) {
+        if (c.status === 'RUNNING' && !(c.id in running)) {
+          running[c.id] = nowSeconds();
+          changed = true;
+        } else if (
+          c.status !== 'RUNNING' &&
+          c.id in running &&
+          (get().eventsAvailable === false || running[c.id] < nowSeconds() - 5)
+        ) {
+          // Ended while no event reached us (or without queues): stop following it.
+          delete running[c.id];
+          changed = true;
+        }
+      }
+      if (changed) {
+        set({ running });
+        schedule(FAST);
+      }
+    },
+
+    markRunning(connectionId) {
+      set((s) => ({ running: { ...s.running, [connectionId]: s.running[connectionId] ?? nowSeconds() } }));
+      if (get().eventsAvailable !== false && !get().queueId) void subscribe();
+      schedule(FAST);
+    },
+
+    async syncNow(connectionId, type = 'ALL') {
+      if (get().eventsAvailable !== false && !get().queueId) await subscribe();
+      await connectionsApi.synchronize(connectionId, type);
+      set((s) => ({
+        running: { ...s.running, [connectionId]: nowSeconds() },
+        connections: s.connections.map((c) => (c.id === connectionId ? { ...c, status: 'RUNNING' } : c)),
+      }));
+      schedule(FAST);
+    },
+
+    async syncAll() {
+      if (get().eventsAvailable !== false && !get().queueId) await subscribe();
+      const res = await connectionsApi.synchronizeAll();
+      const list = res.status === 206 || !Array.isArray(res.data) ? [] : res.data;
+      const since = nowSeconds();
+      set((s) => ({ running: { ...s.running, ...Object.fromEntries(list.map((c) => [c.id, since])) } }));
+      for (const c of list) get().applyConnection(c);
+      schedule(FAST);
+      return list.length;
+    },
+
+    async answerChallenge(values) {
+      const challenge = get().challenge;
+      if (!challenge) return;
+      const prepared = await prepareCredentials(challenge.fields, values);
+      await connectionsApi.answerChallenge(challenge.connectionId, {
+        channel_definition_id: challenge.channelDefinitionId,
+        ...prepared,
+      });
+      set({ challenge: null });
+      if (get().user) void kv.remove(challengeKey(get().user!.id));
+      schedule(FAST);
+    },
+
+    async cancelChallenge() {
+      const challenge = get().challenge;
+      if (!challenge) return;
+      try {
+        await connectionsApi.cancelChallenge(challenge.connectionId);
+      } finally {
+        set({ challenge: null });
+        if (get().user) void kv.remove(challengeKey(get().user!.id));
+        schedule(FAST);
+      }
+    },
+
+    dismissChallenge() {
+      set({ challenge: null });
+    },
+  };
+};

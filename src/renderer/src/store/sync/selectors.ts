@@ -1,0 +1,7 @@
+import type { AppStore } from '..';
+
+export const syncSelectors = {
+  isRunning: (s: AppStore, connectionId: string) =>
+    connectionId in s.running || s.connections.find((c) => c.id === connectionId)?.status === 'RUNNING',
+  anyRunning: (s: AppStore) => Object.keys(s.running).length > 0,
+};

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { Button } from './Button';
+import { Icon } from './Icon';
+
+export interface ToastItem {
+  id: number;
+  tone: 'success' | 'error' | 'info';
+  message: string;
+}
+
+interface ToastState {
+  toasts: ToastItem[];
+  push(tone: ToastItem['tone'], message: string): void;
+  dismiss(id: number): void;
+}
+
+let nextId = 1;
+
+/** Toasts have their own tiny store: any module can raise one without touching the app store. */
+export const useToasts = create<ToastState>((set) => ({
+  toasts: [],
+  push: (tone, message) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message }] })),
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));
+
+export const toast = {
+  success: (message: string) => useToasts.getState().push('success', message),
+  error: (message: string) => useToasts.getState().push('error', message),
+  info: (message: string) => useToasts.getState().push('info', message),
+};
+
+function ToastView({ item, closeLabel }: { item: ToastItem; closeLabel: string }) {
+  const dismiss = useToasts((s) => s.dismiss);
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(item.id), item.tone === 'error' ? 8000 : 4000);
+    return () => clearTimeout(timer);
+  }, [item, dismiss]);
+  return (
+    <div className={`toast toast-${item.tone}`} role={item.tone === 'error' ? 'alert' : 'status'}>
+      <Icon name={item.tone === 'success' ? 'check' : item.tone === 'error' ? 'alert' : 'info'} />
+      <div style={{ flex: 1 }}>{item.message}</div>
+      <Button variant="ghost" size="sm" icon="x" iconOnly onClick={() => dismiss(item.id)}>
+        {closeLabel}
+      </Button>
+    </div>
+  );
+}
+
+export function Toaster({ closeLabel = 'Dismiss' }: { closeLabel?: string }) {
+  const toasts = useToasts((s) => s.toasts);
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <ToastView key={t.id} item={t} closeLabel={closeLabel} />
+      ))}
+    </div>
+  );
+}

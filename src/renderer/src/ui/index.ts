@@ -1,0 +1,11 @@
+export { Alert } from './Alert';
+export { Badge, type Tone } from './Badge';
+export { Button } from './Button';
+export { Card } from './Card';
+export { Dialog } from './Dialog';
+export { EmptyState } from './EmptyState';
+export { Checkbox, SelectField, TextField } from './Field';
+export { Icon, type IconName } from './Icon';
+export { Loading, Spinner } from './Spinner';
+export { Table, type Column } from './Table';
+export { Toaster, toast, useToasts } from './Toast';

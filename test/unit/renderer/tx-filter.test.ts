@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../src/renderer/src/lib/api/types';
+import { computeView, dayToSeconds, EMPTY_FILTER, type TxFilter } from '../../../src/renderer/src/lib/tx-filter';
+import { TxTable } from '../../../src/renderer/src/lib/tx-table';
+
+const day = (d: string) => dayToSeconds(d)!;
+
+function tx(id: string, over: Partial<Transaction> = {}): Transaction {
+  return {
+    id,
+    account_id: 'a1',
+    amount: -10,
+    currency: 'EUR',
+    date: day('2025-03-10'),
+    import_date: 1000 + Number(id),
+    label: `Label ${id}`,
+    status: 'BOOKED',
+    category_id: 'SUPERMARKET',
+    ...over,
+  };
+}
+
+const table = new TxTable();
+table.upsert([
+  tx('1', { label: 'Monoprix Paris', amount: -25.5, date: day('2025-03-01') }),
+  tx('2', { label: 'Salaire', amount: 2500, category_id: 'SALARY', account_id: 'a2', date: day('2025-03-02') }),
+  tx('3', { label: 'Boulangerie', amount: -3.2, category_id: 'BAKERY', status: 'PENDING', date: day('2025-03-03') }),
+  tx('4', {
+    label: 'Uber',
+    amount: -10,
+    notes: 'CB UBER TRIP 0203',
+    source: { label: 'Uber BV' },
+    date: day('2025-03-04'),
+  }),
+  tx('5', { label: 'Card', amount: -10, account_id: 'a3', date: day('2025-03-05') }),
+]);
+const ctx = {
+  accountTypes: new Map([
+    ['a1', 'CHECKINGS' as const],
+    ['a2', 'CHECKINGS' as const],
+    ['a3', 'CREDIT_CARD' as const],
+  ]),
+  categoryParents: new Map<string, string | undefined>([
+    ['SUPERMARKET', 'FOOD'],
+    ['BAKERY', 'FOOD'],
+    ['FOOD', undefined],
+    ['SALARY', 'INCOME'],
+  ]),
+};
+const ids = (f: Partial<TxFilter>, sort = { key: 'date' as const, dir: 'asc' as const }) =>
+  [...computeView(table, { ...EMPTY_FILTER, ...f }, sort, ctx)].map((i) => table.ids[i]);
+
+describe('history filters (the API rules, applied to the rows in memory)', () => {
+  it.each<[string, Partial<TxFilter>, string[]]>([
+    ['no filter', {}, ['1', '2', '3', '4', '5']],
+    ['start date inclusive, end date exclusive', { from: '2025-03-02', to: '2025-03-04' }, ['2', '3']],
+    ['amounts inclusive', { minAmount: '-10', maxAmount: '-3.2' }, ['3', '4', '5']],
+    ['amount with a decimal comma', { maxAmount: '-25,5' }, ['1']],
+    ['included statuses', { statuses: ['PENDING'] }, ['3']],
+    ['several accounts', { accounts: ['a2', 'a3'] }, ['2', '5']],
+    ['account type', { accountType: 'CREDIT_CARD' }, ['5']],
+    ['a parent category takes its children', { categories: ['FOOD'] }, ['1', '3', '4', '5']],
+    ['a child category alone', { categories: ['BAKERY'] }, ['3']],
+    ['search is case-insensitive over label, notes and counterparty', { q: 'uber bv' }, ['4']],
+    ['search in the raw bank text', { q: 'trip 0203' }, ['4']],
+    ['every word must match', { q: 'monoprix lyon' }, []],
+  ])('%s', (_name, filter, expected) => {
+    expect(ids(filter)).toEqual(expected);
+  });
+
+  it('sorts by amount and by label, both ways, ties in a stable order', () => {
+    expect(ids({}, { key: 'amount', dir: 'asc' } as never)).toEqual(['1', '5', '4', '3', '2']);
+    expect(ids({}, { key: 'amount', dir: 'desc' } as never)).toEqual(['2', '3', '5', '4', '1']);
+    expect(ids({}, { key: 'label', dir: 'asc' } as never)).toEqual(['3', '5', '1', '2', '4']);
+  });
+
+  it('updates rows in place and removes the rows of deleted accounts', () => {
+    const t = new TxTable();
+    expect(t.upsert([tx('1'), tx('2', { account_id: 'a2' })])).toBe(2);
+    expect(t.upsert([tx('1', { status: 'PENDING', label: 'Changed' })])).toBe(0);
+    expect(t.labels[t.indexOf('1')]).toBe('Changed');
+    expect(t.removeAccounts(new Set(['a1']))).toBe(1);
+    expect(t.ids).toEqual(['2']);
+    expect(t.indexOf('2')).toBe(0);
+    expect(t.has('1')).toBe(false);
+  });
+});
