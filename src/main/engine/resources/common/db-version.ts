@@ -6,9 +6,8 @@ import type { Db } from '../../db/database';
  * Cached read results keyed with it can never be stale.
  */
 export function dbVersionReader(db: Db): () => string {
-  const changes = db.prepare('SELECT total_changes()').pluck();
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  return () => `${changes.get() as number}:${dataVersion.get() as number}`;
+  const stamp = db.prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version()").pluck();
+  return () => stamp.get() as string;
 }
 
 /** A small LRU of read results valid for one database version. */
@@ -20,8 +19,11 @@ export class VersionedCache<V> {
     private readonly capacity = 256,
   ) {}
 
-  get(key: string, compute: () => V): V {
-    const version = this.version();
+  /**
+   * The cached value, or `compute()` (kept unless `keep` says otherwise). `version` lets a caller that
+   * consults several caches read the stamp once.
+   */
+  get(key: string, compute: () => V, keep: (value: V) => boolean = () => true, version = this.version()): V {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       this.entries.delete(key);
@@ -30,9 +32,22 @@ export class VersionedCache<V> {
     }
     const value = compute();
     this.entries.delete(key);
+    if (!keep(value)) return value;
     this.entries.set(key, { version, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return value;
+  }
+
+  /** The value cached for `key` at `version`, if any. */
+  peek(key: string, version: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.version === version ? hit.value : undefined;
+  }
+
+  set(key: string, version: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   clear(): void {

@@ -36,15 +36,17 @@ const DIGITS = /^\d+$/;
  * would coerce "0x10", "1e2" or " 5" into numbers; C5 wants a malformed number refused.
  */
 export function decimalQueryParams(names: readonly string[]) {
-  return async (request: FastifyRequest) => {
+  // Callback style (not async): this runs on every list request.
+  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const query = request.query as Record<string, unknown>;
     for (const name of names) {
       const value = query[name];
-      if (value === undefined) continue;
-      if (typeof value !== 'string' || !DIGITS.test(value)) {
-        throw badRequest(`query parameter ${name} must be a positive whole number`);
+      if (value !== undefined && (typeof value !== 'string' || !DIGITS.test(value))) {
+        done(badRequest(`query parameter ${name} must be a whole number written with digits only`));
+        return;
       }
     }
+    done();
   };
 }
 

@@ -33,7 +33,7 @@ export function connectionStatusFromChannels(statuses: readonly ChannelStatus[])
   if (used.includes('RUNNING')) return 'RUNNING';
   const open = used.filter((s) => s !== 'CLOSED');
   if (open.length === 0) return 'CLOSED';
-  const failures = open.filter((s) => FAILED_LIKE.has(s));
+  const failures: string[] = open.filter((s) => FAILED_LIKE.has(s));
   if (failures.length > 0) {
     return FAILURE_PRECEDENCE.find((f) => failures.includes(f)) ?? 'FAILED';
   }

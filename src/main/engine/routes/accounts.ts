@@ -1,0 +1,142 @@
+import { userIdOf } from '../auth/access';
+import { notFound } from '../http/errors';
+import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { defineRoutes } from '../http/route-module';
+import { listAccounts, type AccountListQuery } from '../resources/accounts/list';
+import { createListedAccount, deleteAccount, findAccount, putAccount } from '../resources/accounts/lifecycle';
+import { accountRecord, accountSchema } from '../resources/accounts/record';
+import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
+import { parseId } from '../resources/common/record';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from '../resources/values';
+
+const READ = { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] } as const;
+const MANAGE = { kind: 'user', scopes: ['accounts_manage'] } as const;
+const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+const errorRef = { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } } } as const;
+
+export const accountRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    app.get<{ Querystring: AccountListQuery }>(
+      '/accounts',
+      {
+        config: { access: READ },
+        preValidation: decimalQueryParams(['page', 'limit']),
+        schema: {
+          summary: 'List accounts',
+          tags: ['Accounts'],
+          querystring: {
+            type: 'object',
+            properties: {
+              ...pageLimitProperties,
+              type: { type: 'string', description: `Comma list of ${ACCOUNT_TYPES.join(', ')}.` },
+              q: { type: 'string', maxLength: 200, description: 'Free text over every text field of the account (each word must appear; case and accents ignored).' },
+              status: { type: 'string', description: `One account status: ${ACCOUNT_STATUSES.join(', ')}.` },
+              connection_id: { type: 'string' },
+              usage: { type: 'string', enum: ['PERSONAL', 'PROFESSIONAL'] },
+              sort: {
+                type: 'string',
+                description: 'Fields name and creation_date, comma separated; prefix - for descending (default creation_date). Example: name,-creation_date.',
+              },
+            },
+          },
+          response: { 200: { description: 'The accounts; an empty array when none.', type: 'array', items: accountSchema, headers: totalCountHeader } },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = listAccounts(ctx.db, userIdOf(request), request.query);
+        return sendList(reply, rows.map(accountRecord), total);
+      },
+    );
+
+    app.post<{ Body: { connection_id: string; reference: string } }>(
+      '/accounts',
+      {
+        config: { access: MANAGE },
+        preValidation: rejectWrongBodyTypes,
+        schema: {
+          summary: 'Add an account listed NEW by LIST_ACCOUNTS',
+          description:
+            'Adds the account `reference` that the last LIST_ACCOUNTS synchronization of the connection listed with status ' +
+            'NEW. 404 when it is not among them. The account is ACTIVE and its synchronization starts.',
+          tags: ['Accounts'],
+          body: {
+            type: 'object',
+            required: ['connection_id', 'reference'],
+            properties: { connection_id: { type: 'string', minLength: 1 }, reference: { type: 'string', minLength: 1, maxLength: 256 } },
+          },
+          response: { 201: { ...accountSchema, description: 'Created; Location: /accounts/<id>.' }, 404: { ...errorRef, description: 'Not listed NEW for the connection.' } },
+        },
+      },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const id = createListedAccount(ctx, userId, request.body.connection_id, request.body.reference);
+        const account = findAccount(ctx, userId, id)!;
+        return reply.status(201).header('location', `/accounts/${id}`).send(accountRecord(account));
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/accounts/:id',
+      {
+        config: { access: READ },
+        schema: { summary: 'Get an account', tags: ['Accounts'], params: idParams, response: { 200: { ...accountSchema, description: 'The account.' } } },
+      },
+      async (request) => {
+        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
+        if (!account) throw notFound('account', request.params.id);
+        return accountRecord(account);
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: { name: string; status: 'ACTIVE' | 'CLOSED' } }>(
+      '/accounts/:id',
+      {
+        config: { access: MANAGE },
+        preValidation: rejectWrongBodyTypes,
+        schema: {
+          summary: 'Rename, archive (CLOSED) or reopen (ACTIVE) an account',
+          description:
+            'Replaces name and status. CLOSED archives the account: data kept, balance set to 0, no more synchronization. ' +
+            'ACTIVE reopens a CLOSED account and schedules its synchronization (400 while its connection is closed).',
+          tags: ['Accounts'],
+          params: idParams,
+          body: {
+            type: 'object',
+            required: ['name', 'status'],
+            properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, status: { type: 'string', enum: ['ACTIVE', 'CLOSED'] } },
+          },
+          response: { 204: { type: 'null', description: 'Done.' } },
+        },
+      },
+      async (request, reply) => {
+        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
+        if (!account) throw notFound('account', request.params.id);
+        putAccount(ctx, account, request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete<{ Params: { id: string } }>(
+      '/accounts/:id',
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: 'Delete an account and its history',
+          description:
+            'Removes the account and its transactions; later synchronizations do not bring it back (LIST_ACCOUNTS lists it ' +
+            'as NEW). The last account of a channel leaves the channel EMPTY; when no used channel is left the connection is removed.',
+          tags: ['Accounts'],
+          params: idParams,
+          response: { 204: { type: 'null', description: 'Deleted.' } },
+        },
+      },
+      async (request, reply) => {
+        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
+        if (!account) throw notFound('account', request.params.id);
+        await deleteAccount(ctx, account);
+        return reply.status(204).send();
+      },
+    );
+  },
+});

@@ -1,0 +1,47 @@
+import { defineRoutes } from '../http/route-module';
+import { listCategoryRecords } from '../resources/categories/list';
+import { requestLanguage } from '../resources/common/language';
+import { sendList, totalCountHeader } from '../resources/common/list-params';
+import { CATEGORY_TYPES } from '../resources/values';
+
+const categorySchema = {
+  type: 'object',
+  required: ['id', 'label', 'type'],
+  properties: {
+    id: { type: 'string', description: 'Upper-snake id, e.g. SUPERMARKET.' },
+    label: { type: 'string' },
+    type: { type: 'string', enum: [...CATEGORY_TYPES] },
+    parent: { type: 'object', required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } },
+  },
+} as const;
+
+export const categoryRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    app.get<{ Querystring: { type?: string; parent_id?: string } }>(
+      '/categories',
+      {
+        config: { access: { kind: 'token' } },
+        schema: {
+          summary: 'List categories',
+          description:
+            'Needs a valid token of any kind, no scope. Labels follow Accept-Language (en or fr; default fr). The whole tree ' +
+            '(about 60 categories) is returned at once.',
+          tags: ['Categories'],
+          querystring: {
+            type: 'object',
+            properties: {
+              type: { type: 'string', description: `One of ${CATEGORY_TYPES.join(', ')}.` },
+              parent_id: { type: 'string', description: 'Only the children of this category.' },
+            },
+          },
+          response: { 200: { description: 'The categories; an empty array when none.', type: 'array', items: categorySchema, headers: totalCountHeader } },
+        },
+      },
+      async (request, reply) => {
+        const records = listCategoryRecords(ctx.db, requestLanguage(request.headers['accept-language']), request.query);
+        return sendList(reply, records, records.length);
+      },
+    );
+  },
+});

@@ -1,0 +1,89 @@
+import { userIdOf } from '../auth/access';
+import { notFound } from '../http/errors';
+import { defineRoutes } from '../http/route-module';
+import { decimalQueryParams, pageLimitProperties, totalCountHeader } from '../resources/common/list-params';
+import { parseId } from '../resources/common/record';
+import { parseTransactionFilters, type TransactionListQuery } from '../resources/transactions/filters';
+import { transactionQueries } from '../resources/transactions/query';
+import { transactionSchema } from '../resources/transactions/record';
+import { ACCOUNT_TYPES, TRANSACTION_STATUSES } from '../resources/values';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const READ = { kind: 'user', scopes: ['transactions_read'] } as const;
+const signedDecimal = (rule: string) => ({
+  type: 'string',
+  pattern: '^[+-]?\\d+(\\.\\d+)?$',
+  description: `Signed decimal with a dot (e.g. -12.30); ${rule}. Compared exactly: more decimals than the currency has → 400.`,
+});
+const timestamp = (rule: string) => ({ type: 'integer', minimum: 0, maximum: 253402300799, description: `UTC seconds; ${rule}.` });
+
+export const transactionRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    const queries = transactionQueries(ctx.db);
+
+    app.get<{ Querystring: TransactionListQuery }>(
+      '/transactions',
+      {
+        config: { access: READ },
+        preValidation: decimalQueryParams(['page', 'limit', 'start_date', 'end_date', 'start_import_date']),
+        schema: {
+          summary: 'List transactions',
+          description:
+            'Without included_statuses or excluded_statuses only BOOKED transactions are listed; the two cannot be ' +
+            'combined. Order: import_date ascending, then id descending. A parent category_id also matches its children.',
+          tags: ['Transactions'],
+          querystring: {
+            type: 'object',
+            properties: {
+              ...pageLimitProperties,
+              origin: { type: 'string', enum: ['TRANSACTION'], description: 'Only TRANSACTION is supported.' },
+              included_statuses: { type: 'string', description: `Comma list of ${TRANSACTION_STATUSES.join(', ')} to include.` },
+              excluded_statuses: { type: 'string', description: `Comma list of ${TRANSACTION_STATUSES.join(', ')} to exclude.` },
+              min_amount: signedDecimal('amount greater than or equal'),
+              max_amount: signedDecimal('amount less than or equal'),
+              amount: signedDecimal('exact amount'),
+              account_type: { type: 'string', enum: [...ACCOUNT_TYPES] },
+              start_date: timestamp('transactions dated on or after'),
+              end_date: timestamp('transactions dated strictly before'),
+              account_id: { type: 'string' },
+              category_id: { type: 'string', description: 'A category id; a parent category also matches its children.' },
+              start_import_date: timestamp('only transactions whose import date is strictly greater'),
+            },
+          },
+          response: { 200: { description: 'The transactions; an empty array when none.', type: 'array', items: transactionSchema, headers: totalCountHeader } },
+        },
+      },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const at = request.url.indexOf('?');
+        const { json, total } = queries.listByQueryString(userId, at < 0 ? '' : request.url.slice(at + 1), () => ({
+          filters: parseTransactionFilters(request.query),
+          page: request.query,
+        }));
+        // The JSON text comes from SQLite (see transactions/query.ts); Fastify sends a string as is.
+        return reply.header('x-total-count', String(total)).type(JSON_TYPE).send(json);
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/transactions/:id',
+      {
+        config: { access: READ },
+        schema: {
+          summary: 'Get a transaction',
+          tags: ['Transactions'],
+          params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+          response: { 200: { ...transactionSchema, description: 'The transaction.' } },
+        },
+      },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const id = parseId(request.params.id);
+        const json = id === null ? undefined : queries.getJson(userId, id);
+        if (json === undefined) throw notFound('transaction', request.params.id);
+        return reply.type(JSON_TYPE).send(json);
+      },
+    );
+  },
+});
