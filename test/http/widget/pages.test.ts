@@ -210,7 +210,7 @@ describe('the served page', () => {
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toMatch(/frame-ancestors 'self' http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\*/);
     expect(res.headers.get('x-frame-options')).toBeNull();
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
   });
 
   it('lets origins the user allowed in settings embed it too', async () => {

@@ -26,7 +26,7 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     requestIdHeader: false,
     forceCloseConnections: true,
     return503OnClosing: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true, allowUnionTypes: true } },
   });
 
   installErrorHandler(app);
