@@ -33,6 +33,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       case 'tokens':
         tokensCommand(rest, io);
         return 0;
+      case 'import': return await (await import('./import-command')).importCommand(rest, io);
       case 'verify':
         return await verifyCommand(rest, io);
       case 'help':

@@ -3,9 +3,11 @@
  * it here; nothing else in the engine names a provider.
  */
 import { testBankConnector } from './testbank';
+import { legacyBankConnector } from './legacybank';
+import { statementsConnector } from './statements';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
-export const connectorRegistry: readonly Connector[] = [testBankConnector];
+export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
 
 const byId = new Map(connectorRegistry.map((c) => [c.definition.id, c]));
 
