@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from '../http/errors';
 import type { ClientScope, Scope, UserScope } from './scopes';
+import { TokenCache } from './token-cache';
 import { hashToken } from './token-hash';
 
 /**
@@ -39,6 +40,7 @@ declare module 'fastify' {
 
 interface TokenRow {
   kind: 'access' | 'pat';
+  expires: number | null;
   client_id: string | null;
   user_id: number | null;
   scopes: string;
@@ -54,11 +56,22 @@ export interface AccessOptions {
 /** Installs the single enforcement point. Routes without `config.access` are refused at registration. */
 export function installAccessControl(app: FastifyInstance, options: AccessOptions): void {
   const findToken = options.db.prepare<[string, number], TokenRow>(
-    `SELECT t.kind, t.client_id, t.user_id, t.scopes, u.terms_accepted_version
+    `SELECT t.kind, t.expires, t.client_id, t.user_id, t.scopes, u.terms_accepted_version
        FROM oauth_tokens t LEFT JOIN users u ON u.id = t.user_id
       WHERE t.hash = ? AND t.kind IN ('access', 'pat') AND t.revoked_date IS NULL
         AND (t.expires IS NULL OR t.expires > ?)`,
   );
+
+  const cache = new TokenCache<TokenRow>(options.db);
+  const lookup = {
+    get(hash: string, now: number): TokenRow | undefined {
+      const hit = cache.get(hash, now);
+      if (hit) return hit;
+      const row = findToken.get(hash, now);
+      if (row) cache.set(hash, row);
+      return row;
+    },
+  };
 
   app.decorateRequest('auth', null);
 
@@ -72,10 +85,10 @@ export function installAccessControl(app: FastifyInstance, options: AccessOption
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') {
       // Public routes still see who calls when a valid token is sent (e.g. the widget session).
-      request.auth = authenticate(request, findToken, options.now(), false);
+      request.auth = authenticate(request, lookup, options.now(), false);
       return;
     }
-    const auth = authenticate(request, findToken, options.now(), true)!;
+    const auth = authenticate(request, lookup, options.now(), true)!;
     request.auth = auth;
     if (access.kind === 'token') return;
     if (access.kind === 'client') {

@@ -12,7 +12,8 @@ export const adminApi = {
   webhook: () => api.get<WebhookConfig | undefined>('/admin/webhook', admin),
   setWebhook: (body: { url: string; secret?: string }) => api.put<WebhookConfig>('/admin/webhook', body, admin),
   deleteWebhook: () => api.del('/admin/webhook', admin),
-  deliveries: () => api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100 } }),
+  // Newest first: the settings screen shows the latest 100 deliveries.
+  deliveries: () => api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
   settings: () => api.get<AdminSettings>('/admin/settings', admin),
   updateSettings: (body: AdminSettings) => api.put<AdminSettings>('/admin/settings', body, admin),
   rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),
