@@ -5,7 +5,7 @@
  * as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a consent).
  */
 import { randomBytes } from 'node:crypto';
-import { catalogueProvider } from '../catalogue/providers';
+import { providerFor } from '../rollout/catalogue-view';
 import { ConnectorError } from '../connectors/types';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
@@ -62,7 +62,10 @@ export const authorizeUrlRoutes = defineRoutes({
       },
       async (request) => {
         const { provider_id: providerId, channel_definition_id: cdid } = request.params;
-        const provider = catalogueProvider(ctx.db, providerId);
+        // Members of a roll-out batch see the REDIRECT definition available (C13).
+        const userId = request.auth?.userId ?? null;
+        const connectionId = request.body.connection_id !== undefined ? Number(request.body.connection_id) || null : null;
+        const provider = providerFor(ctx.db, providerId, { userId, connectionId });
         if (!provider) throw notFound('provider', providerId);
         const definition = provider.channel_definitions.find((d) => d.id === cdid);
         if (!definition) throw notFound('channel definition', cdid);
@@ -73,7 +76,6 @@ export const authorizeUrlRoutes = defineRoutes({
         if (!isAcceptableRedirectUri(body.redirect_uri))
           throw badRequest('redirect_uri must be an absolute http or https URL without a fragment');
         if (body.connection_id !== undefined) {
-          const userId = request.auth?.userId ?? null;
           const connection = userId === null ? undefined : findConnection(ctx.db, userId, parseId(body.connection_id));
           if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
         }

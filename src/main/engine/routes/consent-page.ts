@@ -5,7 +5,7 @@
  * `redirect_uri?code=…&state=…`; refuse redirects to `redirect_uri?error=access_denied&state=…`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consentAccounts, mintConsentCode, REDIRECT_CHANNEL_ID, TEST_BANK_ID } from '../connectors/testbank';
+import { getChannelDefinition, getConnector } from '../connectors/registry';
 import { defineRoutes } from '../http/route-module';
 import { consentPageCsp } from '../identity/oauth/authorize-page';
 import { requestLanguage, type Language } from '../resources/common/language';
@@ -65,13 +65,15 @@ const ext = { 'x-coffer-extension': true };
 export const consentPageRoutes = defineRoutes({
   mount: 'root',
   register(app, ctx) {
-    const path = `/providers/${TEST_BANK_ID}/consent`;
+    // Served for every simulated bank whose connector offers consent-page hooks (the test bank, the legacy bank).
+    const path = '/providers/:providerId/consent';
+    const hooksFor = (providerId: string) => getConnector(providerId)?.consentPage;
 
     const language = (request: FastifyRequest, lng?: string): Language =>
       lng === 'en' || lng === 'fr' ? lng : requestLanguage(request.headers['accept-language']);
 
     /** The link's parameters, checked; or an error page already sent. */
-    const link = (p: ConsentQuery) => {
+    const link = (providerId: string, p: ConsentQuery) => {
       const expires = Number(p.exp);
       const params = {
         providerId: p.provider_id ?? '',
@@ -80,7 +82,8 @@ export const consentPageRoutes = defineRoutes({
         state: p.state ?? '',
         expires: Number.isSafeInteger(expires) ? expires : 0,
       };
-      if (params.providerId !== TEST_BANK_ID || params.channelDefinitionId !== REDIRECT_CHANNEL_ID)
+      const definition = getChannelDefinition(providerId, params.channelDefinitionId);
+      if (params.providerId !== providerId || definition?.mode !== 'REDIRECT' || !hooksFor(providerId))
         return { verdict: 'invalid' as const, params };
       return { verdict: verifyConsentLink(ctx, params, p.sig, ctx.now()), params };
     };
@@ -95,12 +98,12 @@ export const consentPageRoutes = defineRoutes({
         .header('referrer-policy', 'same-origin')
         .send(html);
 
-    const base = (lang: Language, p: ConsentQuery): ConsentPageBase => {
+    const base = (providerId: string, lang: Language, p: ConsentQuery): ConsentPageBase => {
       const hidden: Record<string, string> = {};
       for (const k of LINK_FIELDS) if (typeof p[k] === 'string') hidden[k] = p[k] as string;
       return {
         lang,
-        action: path,
+        action: `/providers/${encodeURIComponent(providerId)}/consent`,
         hidden,
         redirectUri: p.redirect_uri ?? '',
         languageLinks: {
@@ -110,7 +113,13 @@ export const consentPageRoutes = defineRoutes({
       };
     };
 
-    app.get<{ Querystring: ConsentQuery }>(
+    const providerParams = {
+      type: 'object',
+      properties: { providerId: { type: 'string', maxLength: 64 } },
+      required: ['providerId'],
+    } as const;
+
+    app.get<{ Params: { providerId: string }; Querystring: ConsentQuery }>(
       path,
       {
         config: { access: { kind: 'public' } },
@@ -120,18 +129,20 @@ export const consentPageRoutes = defineRoutes({
             'HTML page opened through the URL that authorize_url returns. Sign in, choose accounts, approve or refuse.',
           tags: ['Providers'],
           ...ext,
+          params: providerParams,
           querystring: querySchema,
         },
       },
       async (request, reply) => {
         const lang = language(request, request.query.lng);
-        const { verdict, params } = link(request.query);
+        const { providerId } = request.params;
+        const { verdict, params } = link(providerId, request.query);
         if (verdict !== 'ok') return send(reply, 400, renderConsentError(lang, verdict));
-        return send(reply, 200, renderSignIn(base(lang, request.query)), params.redirectUri);
+        return send(reply, 200, renderSignIn(base(providerId, lang, request.query)), params.redirectUri);
       },
     );
 
-    app.post<{ Body: ConsentForm }>(
+    app.post<{ Params: { providerId: string }; Body: ConsentForm }>(
       path,
       {
         config: { access: { kind: 'public' }, acceptsForm: true },
@@ -141,6 +152,7 @@ export const consentPageRoutes = defineRoutes({
             'Form post of the consent page; answers with a redirection to redirect_uri (code and state, or error=access_denied and state).',
           tags: ['Providers'],
           ...ext,
+          params: providerParams,
           body: {
             type: 'object',
             properties: {
@@ -161,10 +173,12 @@ export const consentPageRoutes = defineRoutes({
       async (request, reply) => {
         const form = request.body ?? {};
         const lang = language(request, form.lng);
-        const { verdict, params } = link(form);
+        const { providerId } = request.params;
+        const { verdict, params } = link(providerId, form);
         if (verdict !== 'ok') return send(reply, 400, renderConsentError(lang, verdict));
+        const hooks = hooksFor(providerId)!;
         const t = consentText(lang);
-        const page = base(lang, form);
+        const page = base(providerId, lang, form);
 
         if (form.decision === 'refuse') {
           return reply.redirect(redirectWith(params.redirectUri, { error: 'access_denied', state: params.state }), 302);
@@ -173,7 +187,7 @@ export const consentPageRoutes = defineRoutes({
         if (login.length === 0 || login.length > 64) {
           return send(reply, 400, renderSignIn({ ...page, login, error: t.badLogin }), params.redirectUri);
         }
-        const offered = consentAccounts(login);
+        const offered = hooks.accounts(login);
         if (form.step !== 'decide' || form.decision !== 'approve') {
           return send(
             reply,
@@ -198,7 +212,7 @@ export const consentPageRoutes = defineRoutes({
             params.redirectUri,
           );
         }
-        const code = mintConsentCode({ login, accounts: chosen, now: ctx.now() });
+        const code = hooks.mintCode({ login, accounts: chosen, now: ctx.now() });
         return reply.redirect(redirectWith(params.redirectUri, { code, state: params.state }), 302);
       },
     );
