@@ -1,4 +1,9 @@
 import type { Report } from '../report';
+import { transactionsScenario } from './transactions';
+import { authScenario } from './auth';
+import { syncScenario } from './sync';
+import { eventsScenario } from './events';
+import { documentsScenario } from './documents';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -6,4 +11,4 @@ export interface Scenario {
   run(report: Report): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [];
+export const scenarios: Scenario[] = [transactionsScenario, authScenario, syncScenario, eventsScenario, documentsScenario];

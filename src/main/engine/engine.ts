@@ -6,6 +6,7 @@ import { urlsFor, type EngineContext, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase } from './db/database';
 import { buildServer, type ServerOptions } from './http/server';
+import { currentTermsVersion } from './identity/terms';
 import { createLogger } from './logger';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { Settings } from './settings';
@@ -69,7 +70,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       services: { sync: placeholderSync(db) },
     };
     for (const step of startupSteps) await step(ctx);
-    const app = await buildServer(ctx, options.server);
+    const app = await buildServer(ctx, { currentTermsVersion: () => currentTermsVersion(ctx.resourcesDir), ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

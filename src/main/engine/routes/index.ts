@@ -1,5 +1,24 @@
 import type { RouteModule } from '../http/route-module';
 import { healthRoutes, openApiRoutes } from './meta';
+import { authServerRoutes } from './auth-server';
+import { userRoutes } from './users';
+import { appSessionRoutes } from './app-session';
+import { accountRoutes } from './accounts';
+import { categoryRoutes } from './categories';
+import { connectionRoutes } from './connections';
+import { keyRoutes } from './keys';
+import { logoRoutes, providerRoutes } from './providers';
+import { transactionRoutes } from './transactions';
+import { queueRoutes } from './queues';
+import { signedResponseApiRoutes, signKeyRoutes } from './sign-keys';
+import { webhookAdminRoutes } from './webhook-admin';
+import { adminSettingsRoutes } from './admin-settings';
+import { rolloutRoutes } from './rollout';
 
+import { authorizeUrlRoutes } from './authorize-url';
+import { consentPageRoutes } from './consent-page';
+import { professionalAccountRoutes } from './professional-accounts';
+import { widgetRoutes } from './widget';
+import { documentRoutes } from './documents';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [openApiRoutes, healthRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes];

@@ -1,0 +1,372 @@
+/**
+ * One synchronization of a statement-files connection, done once per run (listAccounts) and then handed
+ * out account by account (fetchAccount):
+ * 1. list the folder and the upload inbox; a folder file already IMPORTED with the same size and
+ *    modification time (or, once read, the same SHA-256) is not read again;
+ * 2. read and parse every other file completely (nothing is written yet);
+ * 3. any file that cannot be read ⇒ the channel ends FAILED with an error naming the file(s) and line or
+ *    element, and NOTHING of the run is written (C8: one run lands whole or not at all) — the files that
+ *    read fine wait (PENDING) until the bad one is fixed or removed; unsupported files are only SKIPPED;
+ * 4. else every account of the connection is listed (the stored ones too, so that none becomes NOT_FOUND)
+ *    with the run's rows and its balance (balance-anchor.ts), and the register follows after the commit.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { currencyExponent, minorToDecimal } from '../../domain/money';
+import type { KeyedTransaction } from '../transaction-key';
+import {
+  ConnectorError,
+  type AccountFetchResult,
+  type AccountType,
+  type ConnectorContext,
+  type ProviderAccount,
+  type ProviderTransaction,
+  type TransactionType,
+} from '../types';
+import { balanceAnchor } from './balance-anchor';
+import { FOLDER_CREDENTIAL } from './definition';
+import { readDocumentSettings } from './document-settings';
+import type { EngineBinding } from './engine-binding';
+import { registerOf } from './file-register';
+import { scanFolder, type FolderScan } from './folder-scan';
+import { inboxDir, listUploads, uploadName } from './inbox';
+import type { FileOutcome, RunReport } from './run-report';
+import { buildBatches, type AccountBatch, type ParsedFile } from './statement-batches';
+import { readStatement, type ReadOutcome } from './statement-reader';
+
+export interface RunResult {
+  accounts: ProviderAccount[];
+  fetches: Map<string, AccountFetchResult>;
+}
+
+interface ConnectionInfo {
+  id: number;
+  creation_date: number;
+  document_settings: string | null;
+}
+
+interface StoredAccountRow {
+  id: number;
+  reference: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+  iban: string | null;
+  account_number: string | null;
+  usage: 'PERSONAL' | 'PROFESSIONAL';
+  balance: number;
+  balance_date: number | null;
+  creation_date: number;
+}
+
+interface StoredTransactionRow {
+  provider_key: string;
+  amount: number;
+  currency: string;
+  date: number;
+  booking_date: number | null;
+  value_date: number | null;
+  label: string;
+  notes: string | null;
+  remittance_information: string | null;
+  source_label: string | null;
+  type: string;
+  category_id: string;
+}
+
+/** The words a folder failure is told in (the register's `.` row and the channel's error). */
+export function folderProblem(folder: string, err: unknown): string {
+  // The path itself is a credential (masked in the connection record): the message does not repeat it.
+  const code = (err as NodeJS.ErrnoException).code;
+  const where = 'the folder of this connection';
+  if (!folder) return 'no folder is set for this connection';
+  if (code === 'ENOENT') return `${where} does not exist`;
+  if (code === 'ENOTDIR') return `${where} is not a folder`;
+  if (code === 'EACCES' || code === 'EPERM') return `${where} cannot be read (permission denied)`;
+  return `${where} cannot be read (${code ?? (err as Error).message})`;
+}
+
+export function failureMessage(failed: readonly FileOutcome[]): string {
+  const shown = failed.slice(0, 3).map((f) => f.error ?? f.name);
+  if (failed.length === 1) return shown[0];
+  const more = failed.length > 3 ? `; and ${failed.length - 3} more` : '';
+  return `${failed.length} statement files could not be read: ${shown.join('; ')}${more}`;
+}
+
+function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, uploadId?: string): FileOutcome {
+  const base = { name, sha256: read.sha256, size: read.size, mtime, statements: [], ...(uploadId ? { uploadId } : {}) };
+  switch (read.kind) {
+    case 'parsed':
+      return { ...base, status: 'READY', format: read.format, transactions: read.transactions };
+    case 'unchanged':
+      return { ...base, status: 'UNCHANGED', transactions: 0 };
+    case 'skipped':
+      return { ...base, status: 'SKIPPED', error: read.reason, transactions: 0 };
+    case 'failed':
+      return {
+        ...base,
+        status: 'FAILED',
+        error: read.error,
+        transactions: 0,
+        ...(read.format ? { format: read.format } : {}),
+      };
+  }
+}
+
+/** A stored row as a provider row, identical field by field (the engine's upsert then leaves it alone). */
+function storedAsProvider(row: StoredTransactionRow): ProviderTransaction | undefined {
+  let remittance: string[] | undefined;
+  if (row.remittance_information !== null) {
+    try {
+      const value = JSON.parse(row.remittance_information) as unknown;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return undefined;
+      if (JSON.stringify(value) !== row.remittance_information) return undefined;
+      remittance = value;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!row.label) return undefined;
+  const tx: ProviderTransaction = {
+    key: row.provider_key,
+    date: row.date,
+    amount: minorToDecimal(row.amount, currencyExponent(row.currency)),
+    currency: row.currency,
+    label: row.label,
+    raw: row.notes ?? '',
+    type: row.type as TransactionType,
+    status: 'BOOKED',
+    category_id: row.category_id,
+  };
+  if (row.booking_date !== null) tx.booking_date = row.booking_date;
+  if (row.value_date !== null) tx.value_date = row.value_date;
+  if (remittance) tx.remittance_information = remittance;
+  if (row.source_label !== null) tx.counterparty = row.source_label;
+  return tx;
+}
+
+export async function importRun(binding: EngineBinding, cctx: ConnectorContext): Promise<RunResult> {
+  const { ctx } = binding;
+  const db = ctx.db;
+  const signal = cctx.signal;
+  const connectionId = Number(cctx.state.connection_id);
+  const connection = Number.isSafeInteger(connectionId)
+    ? db
+        .prepare<[number], ConnectionInfo>('SELECT id, creation_date, document_settings FROM connections WHERE id = ?')
+        .get(connectionId)
+    : undefined;
+  if (!connection) throw new ConnectorError('FAILED', 'this statement channel does not know its connection');
+  const settings = readDocumentSettings(connection.document_settings);
+  const report: RunReport = { connectionId, inbox: inboxDir(ctx.dataDir, connection), scanned: false, files: [] };
+  binding.reports.set(connectionId, report);
+
+  const folder = cctx.credentials[FOLDER_CREDENTIAL] ?? '';
+  let scan: FolderScan;
+  try {
+    scan = await scanFolder(folder, signal);
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    report.folderError = folderProblem(folder, err);
+    throw new ConnectorError('FAILED', report.folderError);
+  }
+  report.scanned = true;
+  if (scan.truncated)
+    ctx.log.warn({ connectionId }, 'statement folder holds too many files: the rest waits for the next run');
+  const register = registerOf(db, connectionId);
+  const uploads = await listUploads(report.inbox);
+
+  for (const s of scan.skipped) {
+    report.files.push({
+      name: s.name,
+      status: 'SKIPPED',
+      sha256: '',
+      size: s.size,
+      mtime: s.mtime,
+      error: s.reason,
+      transactions: 0,
+      statements: [],
+    });
+  }
+  const parsed: ParsedFile[] = [];
+  const total = scan.files.length + uploads.length;
+  let done = 0;
+  const take = (outcome: FileOutcome, read: ReadOutcome) => {
+    report.files.push(outcome);
+    if (read.kind === 'parsed') parsed.push(read.file);
+    cctx.progress(++done, total, 'Reading statement files');
+  };
+  for (const file of scan.files) {
+    signal.throwIfAborted();
+    const row = register.get(file.name);
+    const imported = row?.status === 'IMPORTED' ? row : undefined;
+    if (imported && imported.size === file.size && imported.mtime === file.mtime) {
+      take(
+        {
+          name: file.name,
+          status: 'UNCHANGED',
+          sha256: imported.sha256,
+          size: file.size,
+          mtime: file.mtime,
+          transactions: 0,
+          statements: [],
+        },
+        { kind: 'unchanged', sha256: imported.sha256, size: file.size },
+      );
+      continue;
+    }
+    if (row?.status === 'SKIPPED' && row.size === file.size && row.mtime === file.mtime) {
+      // A note (.txt that is not MT940) already looked at: not read again until it changes.
+      const read: ReadOutcome = {
+        kind: 'skipped',
+        sha256: row.sha256,
+        size: row.size,
+        reason: row.error ?? 'not a statement file',
+      };
+      take(outcomeOf(file.name, file.mtime, read), read);
+      continue;
+    }
+    const read = await readStatement({
+      path: file.path,
+      name: file.name,
+      displayName: file.name,
+      size: file.size,
+      accountHint: file.subfolder,
+      sniff: file.sniff,
+      settings,
+      importedSha256: imported?.sha256,
+    });
+    take(outcomeOf(file.name, file.mtime, read), read);
+    await nextTurn(); // a big folder must not hold the server's event loop for its whole reading
+  }
+  for (const upload of uploads) {
+    signal.throwIfAborted();
+    const name = uploadName(upload);
+    const read = await readStatement({
+      path: upload.path,
+      name,
+      displayName: upload.file_name,
+      size: upload.size,
+      accountHint: upload.account ?? '',
+      sniff: false,
+      settings,
+    });
+    take(outcomeOf(name, upload.received_date, read, upload.id), read);
+    await nextTurn();
+  }
+
+  const failed = report.files.filter((f) => f.status === 'FAILED');
+  if (failed.length) throw new ConnectorError('FAILED', failureMessage(failed));
+  signal.throwIfAborted();
+
+  const stored = db
+    .prepare<[number], StoredAccountRow>(
+      `SELECT id, reference, name, type, currency, iban, account_number, usage, balance, balance_date, creation_date
+         FROM accounts WHERE connection_id = ? ORDER BY id`,
+    )
+    .all(connectionId);
+  const { batches, summaries } = buildBatches(parsed, stored);
+  parsed.length = 0;
+  const byName = new Map(report.files.map((f) => [f.name, f]));
+  for (const s of summaries) {
+    const outcome = byName.get(s.name);
+    if (outcome) outcome.statements = s.statements;
+  }
+
+  const accounts: ProviderAccount[] = [];
+  const fetches = new Map<string, AccountFetchResult>();
+  for (const account of stored) {
+    const batch = batches.get(account.reference);
+    batches.delete(account.reference);
+    const result = batch
+      ? settle(binding, batch, account)
+      : {
+          reference: account.reference,
+          balance: minorToDecimal(account.balance, currencyExponent(account.currency)),
+          balance_date: account.balance_date ?? account.creation_date,
+          transactions: [],
+        };
+    fetches.set(account.reference, result);
+    accounts.push({
+      reference: account.reference,
+      name: account.name,
+      type: account.type,
+      currency: account.currency,
+      ...(account.iban ? { iban: account.iban } : batch?.iban ? { iban: batch.iban } : {}),
+      ...(account.account_number
+        ? { account_number: account.account_number }
+        : batch?.accountNumber
+          ? { account_number: batch.accountNumber }
+          : {}),
+      usage: account.usage,
+      balance: result.balance,
+      balance_date: result.balance_date,
+    });
+  }
+  for (const batch of batches.values()) {
+    const result = settle(binding, batch, undefined);
+    fetches.set(batch.reference, result);
+    accounts.push({
+      reference: batch.reference,
+      name: batch.name,
+      type: batch.type,
+      currency: batch.currency,
+      ...(batch.iban ? { iban: batch.iban } : {}),
+      ...(batch.accountNumber ? { account_number: batch.accountNumber } : {}),
+      usage: 'PERSONAL',
+      balance: result.balance,
+      balance_date: result.balance_date,
+    });
+  }
+  return { accounts, fetches };
+}
+
+/**
+ * An account's fetch result: the run's rows, the balance the latest statement gives (balance-anchor.ts),
+ * and the stored booked rows between the run's first row and that balance's date that the run does not
+ * carry — the engine computes end-of-day balances back from the balance over the rows it is given, and
+ * must see every row of that span to get them right (they are unchanged, so it writes nothing for them).
+ */
+function settle(binding: EngineBinding, batch: AccountBatch, stored: StoredAccountRow | undefined): AccountFetchResult {
+  const db = binding.ctx.db;
+  const exponent = currencyExponent(batch.currency);
+  const hasKey = db
+    .prepare<[number, string], number>('SELECT 1 FROM transactions WHERE account_id = ? AND provider_key = ?')
+    .pluck();
+  const anchor = balanceAnchor({
+    exponent,
+    stored: stored ? { balanceMinor: stored.balance, balanceDate: stored.balance_date } : undefined,
+    closing: batch.closing,
+    rows: batch.rows,
+    isStored: (key) => (stored ? hasKey.get(stored.id, key) === 1 : false),
+    now: binding.ctx.now(),
+  });
+  let transactions: ProviderTransaction[] = batch.rows;
+  if (stored && batch.rows.length) {
+    let first = Infinity;
+    for (const row of batch.rows) if (row.date < first) first = row.date;
+    if (first <= anchor.balanceDate) {
+      const inRun = new Set(batch.rows.map((r: KeyedTransaction) => r.key));
+      const span = db
+        .prepare<[number, number, number], StoredTransactionRow>(
+          `SELECT provider_key, amount, currency, date, booking_date, value_date, label, notes, remittance_information,
+                  source_label, type, category_id
+             FROM transactions WHERE account_id = ? AND status = 'BOOKED' AND date >= ? AND date <= ?`,
+        )
+        .all(stored.id, first, anchor.balanceDate + 86_399);
+      const extra: ProviderTransaction[] = [];
+      for (const row of span) {
+        if (inRun.has(row.provider_key)) continue;
+        const tx = storedAsProvider(row);
+        if (tx) extra.push(tx);
+      }
+      if (extra.length) transactions = [...batch.rows, ...extra];
+    }
+  }
+  return {
+    reference: batch.reference,
+    balance: minorToDecimal(anchor.balanceMinor, exponent),
+    balance_date: anchor.balanceDate,
+    transactions,
+    // A statement as recent as any is the bank's current view: PENDING rows it no longer shows have ended.
+    pending_complete: anchor.source === 'STATEMENT',
+  };
+}

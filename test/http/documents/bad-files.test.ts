@@ -1,0 +1,199 @@
+/**
+ * Files that cannot be read end the channel FAILED with an error naming the file and the line or element,
+ * visible in GET /connections/{id}/documents; nothing of the run is imported; the engine stays up.
+ * Files that are not statements are SKIPPED, never failures, never silently dropped.
+ */
+import { createWriteStream, mkdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../../helpers/engine';
+import { accountsOf, api, newCaller, type Caller } from '../sync/sync-helpers';
+import {
+  addFile,
+  BAD,
+  channelOf,
+  connectFolder,
+  documents,
+  folderWith,
+  hasKeychain,
+  resync,
+  writeText,
+} from './documents-helpers';
+
+const NOT_IMPORTED =
+  'not imported: the synchronization failed (another file could not be read, or the run stopped); read again at the next one';
+
+describe.skipIf(!hasKeychain)('bad statement files', () => {
+  let engine: TestEngine;
+  let c: Caller;
+  beforeAll(async () => {
+    engine = await startTestEngine();
+    c = newCaller(engine);
+  });
+  afterAll(async () => engine?.stop());
+
+  async function failsWith(folder: string, name: string, error: RegExp): Promise<string> {
+    const { id, connection } = await connectFolder(c, folder);
+    expect(connection.status).toBe('FAILED');
+    expect(channelOf(connection).status).toBe('FAILED');
+    const entry = (await documents(c, id)).find((d) => d.name === name);
+    expect(entry, JSON.stringify(await documents(c, id))).toMatchObject({ status: 'FAILED', source: 'FOLDER' });
+    expect(entry.error).toMatch(error);
+    expect(await accountsOf(c, id)).toEqual([]);
+    return id;
+  }
+
+  const cases: Array<[string, string, RegExp]> = [
+    ['truncated OFX', 'truncated.ofx', /^truncated\.ofx, line 52: truncated file/],
+    [
+      'OFX transaction without amount',
+      'missing-amount.ofx',
+      /^missing-amount\.ofx, line 34: transaction without amount/,
+    ],
+    ['empty file', 'empty.ofx', /^empty\.ofx, line 1: unknown format \(the file is empty\)/],
+    ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount "12,3x"/],
+    [
+      'impossible QIF date',
+      'impossible-date.qif',
+      /^impossible-date\.qif, line 6: malformed or impossible date "30\/02\/2024"/,
+    ],
+    ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date "01\/02\/2024"/],
+    [
+      'impossible CAMT date',
+      'impossible-date-camt.xml',
+      /^impossible-date-camt\.xml, element Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[2\]\/BookgDt\/Dt: malformed date "2024-02-30"/,
+    ],
+    ['XML never closed', 'unclosed.xml', /^unclosed\.xml, element Document\/BkToCstmrStmt\/Stmt: truncated file/],
+    ['XML with an external entity', 'xxe.xml', /^xxe\.xml, line 2: rejected: the file contains a <!DOCTYPE>/],
+    [
+      'MT940 cut before its closing balance',
+      'no-closing-balance.sta',
+      /^no-closing-balance\.sta, line 15: truncated or incomplete statement/,
+    ],
+  ];
+  for (const [what, file, error] of cases) {
+    it(`${what}: FAILED, the file and its line or element named`, async () => {
+      await failsWith(folderWith(`bad/${file}`), file, error);
+    });
+  }
+
+  it('unknown format and wrong encoding (garbage named .ofx, UTF-16 without a byte-order mark): FAILED at line 1', async () => {
+    const folder = folderWith();
+    addFile(folder, join(BAD, 'random.bin'), 'garbage.ofx');
+    await failsWith(folder, 'garbage.ofx', /^garbage\.ofx, line 1: unknown format/);
+    const utf16 = folderWith();
+    writeText(utf16, 'export.csv', Buffer.from('Date;Libellé;Montant\n15/01/2024;CAFÉ;-4,50\n', 'utf16le'));
+    await failsWith(utf16, 'export.csv', /^export\.csv, line 1: unknown format/);
+  });
+
+  it('an amount with more decimals than its currency has: FAILED at its line', async () => {
+    const folder = folderWith();
+    writeText(folder, 'fx.csv', 'Date,Label,Amount\n15/01/2024,COFFEE,12.345\n16/01/2024,TEA,1.20\n');
+    await failsWith(folder, 'fx.csv', /^fx\.csv, line 2: amount "12\.345" cannot be kept in EUR/);
+  });
+
+  it('one bad file among good ones: FAILED, nothing imported (the good ones wait), then imported once the bad one is gone', async () => {
+    const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml', 'bad/bad-amount.csv');
+    const id = await failsWith(folder, 'bad-amount.csv', /line 3: malformed amount/);
+    const before = await documents(c, id);
+    expect(before.map((d) => [d.name, d.status, d.error])).toEqual([
+      ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount "12,3x"'],
+      ['camt053-fr-2-accounts.xml', 'PENDING', NOT_IMPORTED],
+      ['ofx1-bank-fr-cp1252.ofx', 'PENDING', NOT_IMPORTED],
+    ]);
+    // The failure is retried while the file stays: still FAILED, still nothing half-imported.
+    expect((await resync(c, id)).status).toBe('FAILED');
+    expect(await accountsOf(c, id)).toEqual([]);
+
+    unlinkSync(join(folder, 'bad-amount.csv'));
+    const connection = await resync(c, id);
+    expect(connection.status).toBe('SUCCESS');
+    expect((await documents(c, id)).map((d) => [d.name, d.status])).toEqual([
+      ['camt053-fr-2-accounts.xml', 'IMPORTED'],
+      ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED'],
+    ]);
+    expect(await accountsOf(c, id)).toHaveLength(3);
+  });
+
+  it('a file fixed by a setting (the date order of an ambiguous QIF) imports at the next synchronization', async () => {
+    const id = await failsWith(folderWith('bad/ambiguous-dates.qif'), 'ambiguous-dates.qif', /ambiguous date/);
+    const put = await api(c, `/connections/${id}/document_settings`, { method: 'PUT', json: { date_order: 'MDY' } });
+    expect(put.status).toBe(204);
+    expect((await resync(c, id)).status).toBe('SUCCESS');
+    expect((await documents(c, id))[0]).toMatchObject({
+      name: 'ambiguous-dates.qif',
+      status: 'IMPORTED',
+      format: 'QIF',
+    });
+    expect(await accountsOf(c, id)).toHaveLength(1);
+  });
+
+  it('files that are not statements (PDF, notes, no extension) are SKIPPED, not failures; hidden files are ignored', async () => {
+    const folder = folderWith('ofx1-bank-fr-cp1252.ofx');
+    writeText(folder, 'relevé janvier.pdf', '%PDF-1.4 not a statement');
+    writeText(folder, 'notes.txt', 'Ask the bank about the card fee, in March.\n');
+    writeText(folder, 'README', 'statements of the joint account');
+    writeText(folder, '.DS_Store', 'x');
+    writeText(folder, 'sub/.hidden.ofx', 'x');
+    addFile(folder, 'mt940-de-2-statements.sta', 'kontoauszug.txt');
+    const { id, connection } = await connectFolder(c, folder);
+    expect(connection.status).toBe('SUCCESS');
+    expect((await documents(c, id)).map((d) => [d.name, d.status, d.error ?? ''])).toEqual([
+      ['README', 'SKIPPED', 'not a statement file (no extension)'],
+      ['kontoauszug.txt', 'IMPORTED', ''],
+      ['notes.txt', 'SKIPPED', 'not a statement file (text that is not MT940)'],
+      ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED', ''],
+      ['relevé janvier.pdf', 'SKIPPED', 'not a statement file (.pdf)'],
+    ]);
+    expect(await accountsOf(c, id)).toHaveLength(2);
+  });
+
+  it('a folder that does not exist: FAILED, reported as the entry "." without the path; fine once it exists', async () => {
+    const folder = join(folderWith(), 'not-yet');
+    const { id, connection } = await connectFolder(c, folder);
+    expect(connection.status).toBe('FAILED');
+    expect(await documents(c, id)).toEqual([
+      expect.objectContaining({ name: '.', status: 'FAILED', error: 'the folder of this connection does not exist' }),
+    ]);
+    mkdirSync(folder);
+    addFile(folder, 'qfx-creditcard-us.qfx');
+    expect((await resync(c, id)).status).toBe('SUCCESS');
+    expect((await documents(c, id)).map((d) => d.name)).toEqual(['qfx-creditcard-us.qfx']);
+  });
+
+  it('a 200 MB file is refused at once by its size (never read), the engine stays up and keeps working', async () => {
+    const folder = folderWith();
+    const big = join(folder, 'huge.csv');
+    await new Promise<void>((resolve, reject) => {
+      const out = createWriteStream(big);
+      out.on('error', reject);
+      out.write('Date;Libellé;Montant\n');
+      const valid = '15/01/2024;CB CARREFOUR MARKET;-45,90\n'.repeat(2000);
+      const garbage = `${'\u0000\u00ff#;;garbage'.repeat(400)}\n`;
+      let written = 0;
+      const target = 200 * 1024 * 1024;
+      const pump = () => {
+        while (written < target) {
+          const chunk = written % (8 * 1024 * 1024) < 4 * 1024 * 1024 ? valid : garbage;
+          written += Buffer.byteLength(chunk);
+          if (!out.write(chunk)) return void out.once('drain', pump);
+        }
+        out.end(resolve);
+      };
+      pump();
+    });
+    expect(statSync(big).size).toBeGreaterThanOrEqual(200 * 1024 * 1024);
+    const started = Date.now();
+    await failsWith(
+      folder,
+      'huge.csv',
+      /^huge\.csv: file too large \(200\.\d MB; the limit for one statement file is 100\.0 MB\)$/,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    rmSync(big);
+    const health = await engine.http('/health');
+    expect(health.status).toBe(200);
+    const { connection } = await connectFolder(c, folderWith('qif-ccard-us.qif'));
+    expect(connection.status).toBe('SUCCESS');
+  });
+});
