@@ -85,3 +85,9 @@ describe('engine database', () => {
     closeDatabase(db);
   });
 });
+
+describe('migration list', () => {
+  it('has consecutive versions, so none can be skipped on an existing database', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+  });
+});

@@ -7,9 +7,9 @@ import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { listProviderDefinitions } from '../../../src/main/engine/connectors/registry';
 import { closeDatabase, openDatabase } from '../../../src/main/engine/db/database';
 
-describe('migration m050: a statement channel knows its connection (connector memory)', () => {
+describe('migration 5 (document_channel_identity): a statement channel knows its connection (connector memory)', () => {
   it('stamps connection_id at creation and again whenever the memory is replaced without it; bank channels untouched', () => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'coffer-m050-')), 'coffer.db'));
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'coffer-m005-')), 'coffer.db'));
     try {
       upsertCatalogue(db, listProviderDefinitions(), CATEGORY_DEFINITIONS);
       db.prepare("INSERT INTO users (id, email, password_hash, creation_date) VALUES (1, 'a@b.c', 'x', 0)").run();

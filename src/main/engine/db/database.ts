@@ -26,6 +26,9 @@ export function schemaVersion(db: Db): number {
 }
 
 function migrate(db: Db): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}; expected ${i + 1} (consecutive)`);
+  });
   const current = schemaVersion(db);
   const latest = migrations[migrations.length - 1]?.version ?? 0;
   if (current > latest) {

@@ -8,7 +8,7 @@
  * - listens to the committed events that end a channel run, and then writes that run's report into the
  *   register (run-report.ts); on DELETED, removes the connection's inbox;
  * - clears what a previous process left: uploads cut short, inboxes of connections that are gone.
- * The connection a run serves is in its connector memory (`ctx.state.connection_id`, migration m050).
+ * The connection a run serves is in its connector memory (`ctx.state.connection_id`, migration m005).
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
