@@ -1,6 +1,6 @@
 // Generated from SQL; edit as SQL. Each migration is applied once, in order, inside a transaction.
 export default /* sql */ `
--- The status and category indexes of GET /transactions end on id DESC too (see m020), so that a single
+-- The status and category indexes of GET /transactions end on id DESC too (see m002), so that a single
 -- status (the default BOOKED-only list) or a single category is read in the default order from its own
 -- index, with no sort and no entry of another status or category to skip.
 DROP INDEX transactions_user_status;
