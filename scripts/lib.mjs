@@ -42,3 +42,18 @@ export function electronRuntime() {
 export function commandExists(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
+
+/**
+ * Re-runs `node <script> --in-session <args>` inside a private D-Bus session with an unlocked gnome-keyring
+ * in a private folder (a fresh login keyring with a known password), so the real OS keychain is used.
+ * Resolves with the exit code, or null when the tools are missing (then the caller runs without it).
+ */
+export async function runInKeychainSession(script, args) {
+  if (!commandExists('dbus-run-session') || !commandExists('gnome-keyring-daemon')) return null;
+  const inner =
+    'export XDG_DATA_HOME="$(mktemp -d)"; ' +
+    'eval "$(printf coffer-test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"; ' +
+    'export GNOME_KEYRING_CONTROL; ' +
+    `export COFFER_TEST_KEYCHAIN=1; exec "${process.execPath}" ${script} --in-session ${args.join(' ')}`;
+  return run('dbus-run-session', ['--', 'sh', '-c', inner], {});
+}

@@ -4,21 +4,15 @@
 // is exercised. Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, binPath, commandExists, npmCmd, run, say } from './lib.mjs';
+import { ROOT, binPath, npmCmd, run, runInKeychainSession, say } from './lib.mjs';
 
 const inSession = process.argv.includes('--in-session');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
 async function main() {
-  if (!inSession && commandExists('dbus-run-session') && commandExists('gnome-keyring-daemon')) {
-    // A private keyring folder: the daemon creates a fresh login keyring unlocked with a known password.
-    const inner =
-      'export XDG_DATA_HOME="$(mktemp -d)"; ' +
-      'eval "$(printf coffer-test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"; ' +
-      'export GNOME_KEYRING_CONTROL; ' +
-      `export COFFER_TEST_KEYCHAIN=1; exec "${process.execPath}" scripts/test.mjs --in-session ${only.join(' ')}`;
-    const code = await run('dbus-run-session', ['--', 'sh', '-c', inner], {});
-    process.exit(code);
+  if (!inSession) {
+    const code = await runInKeychainSession('scripts/test.mjs', only);
+    if (code !== null) process.exit(code);
   }
   if (!inSession) say('no dbus-run-session/gnome-keyring here: keychain tests will see no keychain (run npm run setup -- --test)');
 

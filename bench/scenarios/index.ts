@@ -4,6 +4,7 @@ import { authScenario } from './auth';
 import { syncScenario } from './sync';
 import { eventsScenario } from './events';
 import { documentsScenario } from './documents';
+import { uiHistoryScenario } from './ui-history';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -11,4 +12,11 @@ export interface Scenario {
   run(report: Report): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [transactionsScenario, authScenario, syncScenario, eventsScenario, documentsScenario];
+export const scenarios: Scenario[] = [
+  transactionsScenario,
+  authScenario,
+  syncScenario,
+  eventsScenario,
+  documentsScenario,
+  uiHistoryScenario,
+];

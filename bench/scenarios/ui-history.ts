@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../report';
+import type { Scenario } from './index';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The history screen with 100,000 transactions in Debian's Chromium (bench/ui/history.bench.ts): first rows,
+ * rows in the DOM while scrolling, search-to-repaint. Needs the built renderer (`npm run build:renderer`).
+ */
+export const uiHistoryScenario: Scenario = {
+  name: 'ui',
+  async run(report: Report) {
+    const out = join(ROOT, 'test-results', 'ui-bench.json');
+    rmSync(out, { force: true });
+    if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) {
+      spawnSync(process.execPath, [join(ROOT, 'node_modules/.bin/electron-vite'), 'build', '-c', 'electron.vite.renderer.config.ts'], { cwd: ROOT, stdio: 'ignore' });
+    }
+    const res = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'bench/playwright.bench.config.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (res.status !== 0 || !existsSync(out)) throw new Error('the UI benchmark did not complete');
+    const r = JSON.parse(readFileSync(out, 'utf8')) as { firstRowsMs: number; maxRows: number; searchMs: number[]; term: string };
+    const s = 'ui history (100k)';
+    report.row({ scenario: s, metric: 'open history → first rows painted', value: r.firstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.firstRowsMs <= 500 });
+    report.row({ scenario: s, metric: 'max table rows in the DOM, scrolling to the end', value: r.maxRows, unit: 'rows', target: '≤ 100', pass: r.maxRows <= 100 });
+    const worst = Math.max(...r.searchMs);
+    report.row({ scenario: s, metric: `text search → repaint (worst of ${r.searchMs.length}: "${r.term}", no match, prefix)`, value: worst, unit: 'ms', target: '≤ 200 ms', pass: worst <= 200 });
+  },
+};

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { addTestBank, nav } from '../../e2e/app/helpers';
+import { useSignedInApp } from '../../e2e/app/session';
+
+/**
+ * Issue 7's UI figures, measured inside the page (performance.now + requestAnimationFrame, so Playwright's
+ * own round trips are not counted) with a user_big connection (100,000 transactions):
+ * - opening the history → first rows painted;
+ * - the most table rows present in the DOM at any frame while scrolling from the top to the end;
+ * - a text search → the filtered rows painted.
+ * Results go to test-results/ui-bench.json for bench/scenarios/ui-history.ts.
+ */
+const app = useSignedInApp();
+
+test('history with 100,000 transactions', async () => {
+  test.setTimeout(400_000);
+  const { page } = app;
+  await addTestBank(page, 'user_big');
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 300_000 });
+  await nav(page, 'Dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  const historyLink = page
+    .getByRole('navigation', { name: /Main navigation|Navigation principale/ })
+    .getByRole('link', { name: /^History/ });
+  const firstRowsMs = await historyLink.evaluate(
+    (link) =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        (link as HTMLElement).click();
+        const check = () => {
+          if (document.querySelector('[data-testid="tx-row"]')) {
+            // The frame after the rows are in the DOM is the one that paints them.
+            requestAnimationFrame(() => resolve(performance.now() - start));
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  await expect(page.getByTestId('history-count')).toHaveText(/^100,000 transactions$/, { timeout: 300_000 });
+
+  const scroll = await page.getByTestId('history-scroll').evaluate(
+    (el) =>
+      new Promise<{ maxRows: number; frames: number; reachedEnd: boolean }>((resolve) => {
+        let maxRows = 0;
+        let frames = 0;
+        const step = () => {
+          frames++;
+          maxRows = Math.max(maxRows, el.querySelectorAll('[data-testid="tx-row"]').length);
+          const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+          if (atEnd || frames > 2000) {
+            resolve({ maxRows, frames, reachedEnd: atEnd && !!el.querySelector('[aria-rowindex="100001"]') });
+            return;
+          }
+          el.scrollTop += Math.max(el.clientHeight, el.scrollHeight / 600);
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  await page.getByTestId('history-scroll').evaluate((el) => (el.scrollTop = 0));
+
+  const term = ((await page.getByTestId('tx-row').first().innerText()).match(/[A-Za-zÀ-ÿ]{4,}/) ?? ['carte'])[0];
+  const searches: number[] = [];
+  for (const q of [term, 'zzzz-nothing-matches', term.slice(0, 3)]) {
+    const ms = await page.getByTestId('history-search').evaluate(
+      (input, value) =>
+        new Promise<number>((resolve) => {
+          const count = document.querySelector('[data-testid="history-count"]')!;
+          const before = count.textContent;
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          const start = performance.now();
+          setter.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          const check = () => {
+            if (count.textContent !== before) requestAnimationFrame(() => resolve(performance.now() - start));
+            else if (performance.now() - start > 10_000) resolve(Number.NaN);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+      q,
+    );
+    searches.push(ms);
+    await page.getByTestId('history-search').fill('');
+    await expect(page.getByTestId('history-count')).toHaveText(/^100,000 transactions$/);
+  }
+
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(
+    'test-results/ui-bench.json',
+    JSON.stringify({ firstRowsMs, maxRows: scroll.maxRows, scrollFrames: scroll.frames, reachedEnd: scroll.reachedEnd, searchMs: searches, term }),
+  );
+  expect(scroll.reachedEnd).toBe(true);
+});
