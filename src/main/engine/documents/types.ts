@@ -5,27 +5,10 @@
 
 export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'MT940';
 
-export type AccountType = 'CHECKINGS' | 'SAVINGS' | 'LOAN' | 'CREDIT_CARD';
+// One definition of the C6 value sets for the whole engine (the connector interface owns them).
+import type { AccountType, TransactionType } from '../connectors/types';
 
-export type TransactionType =
-  | 'CREDIT'
-  | 'DEBIT'
-  | 'INTEREST'
-  | 'DIVIDEND'
-  | 'BANK_FEE'
-  | 'DEPOSIT'
-  | 'ATM'
-  | 'POINT_OF_SALE'
-  | 'CREDIT_CARD_PAYMENT'
-  | 'INTERNAL_TRANSFER'
-  | 'POTENTIAL_TRANSFER'
-  | 'CHECK'
-  | 'ELECTRONIC_PAYMENT'
-  | 'CASH'
-  | 'DIRECT_DEPOSIT'
-  | 'DIRECT_DEBIT'
-  | 'REPEATING_PAYMENT'
-  | 'OTHER';
+export type { AccountType, TransactionType };
 
 export interface ParsedStatement {
   format: StatementFormat;

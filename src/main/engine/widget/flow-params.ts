@@ -1,3 +1,5 @@
+import { pickLanguage } from '../identity/language';
+
 /**
  * The widget's flow parameters (interface.md "Widget" rule 4, C14) as they arrive in a session body (JSON
  * booleans or form strings) or in a page's query string, and the compatibility aliases of C14.
@@ -86,17 +88,7 @@ export function widgetLanguage(query: Record<string, unknown>, acceptLanguage: s
     const base = value.trim().toLowerCase().split(/[-_]/)[0];
     if (base === 'en' || base === 'fr') return base;
   }
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-      return { base: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index };
-    })
-    .filter((x) => x.base && x.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { base } of ranked) if (base === 'en' || base === 'fr') return base;
-  return 'fr';
+  return pickLanguage(undefined, acceptLanguage);
 }
 
 /** `redirectUri` with the result parameters added (its own query kept). */
