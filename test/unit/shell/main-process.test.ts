@@ -1,0 +1,137 @@
+import { EventEmitter } from 'node:events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The desktop shell's wiring (src/main/index.ts) with the `electron` module replaced by a fake: what it asks
+ * Electron to do at start, and how its handlers answer.
+ */
+const URLS = { host_url: 'http://127.0.0.1:4999', base_url: 'http://127.0.0.1:4999/v2', auth_url: 'http://127.0.0.1:4999/auth', widget_url: 'http://127.0.0.1:4999/embed' };
+
+function makeFake(lock = true) {
+  const appEvents = new EventEmitter();
+  let readyResolve!: () => void;
+  const ready = new Promise<void>((r) => (readyResolve = r));
+  const windows: Array<{ options: any; loadURL: ReturnType<typeof vi.fn> }> = [];
+  const handlers = new Map<string, (event: any, ...args: any[]) => unknown>();
+  const child = Object.assign(new EventEmitter(), { postMessage: vi.fn() });
+  const session = {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    webRequest: { onHeadersReceived: vi.fn() },
+  };
+  const fake = {
+    app: {
+      requestSingleInstanceLock: vi.fn(() => lock),
+      quit: vi.fn(),
+      on: (e: string, l: (...a: any[]) => void) => appEvents.on(e, l),
+      whenReady: () => ready,
+      getPath: vi.fn(() => '/tmp/coffer-user-data'),
+      getAppPath: vi.fn(() => '/opt/coffer'),
+    },
+    BrowserWindow: vi.fn().mockImplementation(function (this: any, options: any) {
+      const w = { options, loadURL: vi.fn(async () => {}), once: vi.fn(), show: vi.fn(), isMinimized: () => false, focus: vi.fn() };
+      windows.push(w);
+      return w;
+    }),
+    ipcMain: { handle: vi.fn((channel: string, h: any) => handlers.set(channel, h)) },
+    session: { defaultSession: session },
+    utilityProcess: {
+      fork: vi.fn(() => {
+        setTimeout(() => child.emit('message', { type: 'ready', urls: URLS }), 0);
+        return child;
+      }),
+    },
+    Notification: Object.assign(
+      vi.fn().mockImplementation(function (this: any) {
+        this.show = vi.fn();
+      }),
+      { isSupported: () => true },
+    ),
+    dialog: { showErrorBox: vi.fn() },
+    nativeTheme: { shouldUseDarkColors: false },
+    shell: { openExternal: vi.fn() },
+  };
+  return { fake, appEvents, readyResolve, windows, handlers, child, session };
+}
+
+let env: ReturnType<typeof makeFake>;
+
+async function startShell(lock = true) {
+  vi.resetModules();
+  env = makeFake(lock);
+  vi.doMock('electron', () => env.fake);
+  await import('../../../src/main/index');
+  env.readyResolve();
+  await vi.waitFor(() => expect(env.windows.length).toBe(1));
+}
+
+beforeEach(() => {
+  delete process.env.COFFER_DATA_DIR;
+});
+
+describe('desktop shell main process (fake electron)', () => {
+  it('takes the single-instance lock; a second instance quits', async () => {
+    vi.resetModules();
+    env = makeFake(false);
+    vi.doMock('electron', () => env.fake);
+    await import('../../../src/main/index');
+    expect(env.fake.app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(env.fake.app.quit).toHaveBeenCalled();
+    expect(env.fake.utilityProcess.fork).not.toHaveBeenCalled();
+  });
+
+  it('forks the engine in a utilityProcess and opens one hardened window on its address', async () => {
+    await startShell();
+    const [entry, args] = env.fake.utilityProcess.fork.mock.calls[0] as unknown as [string, string[]];
+    expect(entry).toBe('/opt/coffer/out/main/engine.js');
+    expect(args).toEqual(expect.arrayContaining(['--data-dir', '/tmp/coffer-user-data', '--port', '0']));
+    const wp = env.windows[0].options.webPreferences;
+    expect(wp).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(wp.preload).toMatch(/preload\/index\.cjs$/);
+    await vi.waitFor(() => expect(env.windows[0].loadURL).toHaveBeenCalledWith(URLS.host_url));
+  });
+
+  it('denies every permission and sets the CSP on every response', async () => {
+    await startShell();
+    const request = env.session.setPermissionRequestHandler.mock.calls[0][0];
+    let granted: boolean | undefined;
+    request(null, 'media', (g: boolean) => (granted = g));
+    expect(granted).toBe(false);
+    const onHeaders = env.session.webRequest.onHeadersReceived.mock.calls[0][0];
+    let headers: any;
+    onHeaders({ responseHeaders: { 'X-Other': ['1'] } }, (r: any) => (headers = r.responseHeaders));
+    expect(headers['Content-Security-Policy'][0]).toMatch(/script-src 'self'/);
+    expect(headers['X-Other']).toEqual(['1']);
+  });
+
+  it('guards every web contents: navigation away and new windows are denied', async () => {
+    await startShell();
+    const listeners = new Map<string, any>();
+    let openHandler: any;
+    env.appEvents.emit('web-contents-created', {}, {
+      on: (e: string, l: any) => listeners.set(e, l),
+      setWindowOpenHandler: (h: any) => (openHandler = h),
+    });
+    let prevented = false;
+    listeners.get('will-navigate')({ preventDefault: () => (prevented = true) }, 'https://evil.example/');
+    expect(prevented).toBe(true);
+    expect(openHandler({ url: `${URLS.host_url}/x` })).toEqual({ action: 'deny' });
+  });
+
+  it('answers IPC only to the app frame on the engine origin', async () => {
+    await startShell();
+    const engineInfo = env.handlers.get('coffer:engine-info')!;
+    expect(engineInfo({ senderFrame: { url: `${URLS.host_url}/`, parent: null } })).toEqual(URLS);
+    expect(() => engineInfo({ senderFrame: { url: 'https://evil.example/', parent: null } })).toThrow(/untrusted/);
+    const notify = env.handlers.get('coffer:notify')!;
+    notify({ senderFrame: { url: `${URLS.host_url}/`, parent: null } }, { title: 'Code needed', body: 'SMS' });
+    expect(env.fake.Notification).toHaveBeenCalledWith({ title: 'Code needed', body: 'SMS' });
+    expect(() => notify({ senderFrame: { url: `${URLS.host_url}/`, parent: {} } }, { title: 'x', body: 'y' })).toThrow(/untrusted/);
+  });
+
+  it('asks the engine to stop when the app quits', async () => {
+    await startShell();
+    env.appEvents.emit('before-quit');
+    expect(env.child.postMessage).toHaveBeenCalledWith({ type: 'stop' });
+  });
+});
