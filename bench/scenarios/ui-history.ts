@@ -23,9 +23,11 @@ export const uiHistoryScenario: Scenario = {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     if (res.status !== 0 || !existsSync(out)) throw new Error('the UI benchmark did not complete');
-    const r = JSON.parse(readFileSync(out, 'utf8')) as { firstRowsMs: number; maxRows: number; searchMs: number[]; term: string };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as { firstRowsMs: number; warmFirstRowsMs: number; coldFirstRowsMs: number; maxRows: number; searchMs: number[]; term: string };
     const s = 'ui history (100k)';
-    report.row({ scenario: s, metric: 'open history → first rows painted', value: r.firstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.firstRowsMs <= 500 });
+    report.row({ scenario: s, metric: 'open history → first rows painted, rows still loading in the background', value: r.firstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.firstRowsMs <= 500 });
+    report.row({ scenario: s, metric: 'open history → first rows painted, all 100k rows loaded', value: r.warmFirstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.warmFirstRowsMs <= 500 });
+    report.row({ scenario: s, metric: 'cold start on /history (reload) → first rows painted', value: r.coldFirstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.coldFirstRowsMs <= 500 });
     report.row({ scenario: s, metric: 'max table rows in the DOM, scrolling to the end', value: r.maxRows, unit: 'rows', target: '≤ 100', pass: r.maxRows <= 100 });
     const worst = Math.max(...r.searchMs);
     report.row({ scenario: s, metric: `text search → repaint (worst of ${r.searchMs.length}: "${r.term}", no match, prefix)`, value: worst, unit: 'ms', target: '≤ 200 ms', pass: worst <= 200 });

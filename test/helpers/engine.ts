@@ -18,7 +18,7 @@ export interface TestEngine extends RunningEngine {
   stop(): Promise<void>;
 }
 
-export const ROOT = resolve(__dirname, '..', '..');
+export const ROOT = resolve(import.meta.dirname, '..', '..');
 
 let counter = 0;
 

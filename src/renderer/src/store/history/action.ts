@@ -81,6 +81,8 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
         if (get().txLoad.status !== 'loading') await get().loadTransactions();
         return;
       }
+      // Nothing held yet (the first load found an empty history): the parallel full load is faster.
+      if (txTable.size === 0) return get().loadTransactions(true);
       const since = Math.max(0, txTable.maxImportDate - 1);
       const gen = generation;
       try {
@@ -89,6 +91,8 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
           if (gen !== generation) return;
           txTable.upsert(res.data);
           if (res.data.length < PAGE_SIZE) break;
+          // A large import: show the rows as they arrive rather than after the last page.
+          bump();
         }
         set({ txLoad: { status: 'ready', loaded: txTable.size, total: txTable.size } });
         bump(true);
