@@ -13,6 +13,7 @@ import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
 import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
+import { DocumentDrop } from './DocumentDrop';
 import { startRedirect } from './redirect-flow';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
@@ -187,6 +188,8 @@ function Detail({ connection }: { connection: Connection }) {
         </Alert>
       )}
 
+      {provider?.type === 'DOCUMENT' && !closed && <DocumentDrop connectionId={connection.id} />}
+
       <Card title={t('connections.channels')} id="channels">
         <div className="list">
           {channelRows.map(({ channel, definition, id }) => {
@@ -196,7 +199,7 @@ function Detail({ connection }: { connection: Connection }) {
             return (
               <div key={id} className="list-item" style={{ alignItems: 'flex-start' }} data-testid="channel-row">
                 <div className="stack" style={{ flex: 1, gap: 4, minWidth: 0 }}>
-                  <strong>{t(`mode.${mode}` as MessageKey)}</strong>
+                  <strong>{t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}</strong>
                   <StatusLine status={channel?.status ?? 'EMPTY'} running={running && channel?.status === 'RUNNING'} />
                   <span className="faint" style={{ fontSize: 12.5 }}>
                     {[

@@ -42,6 +42,9 @@ export interface RequestOptions {
   base?: 'api' | 'root';
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A raw body (an uploaded file), sent with `contentType`. */
+  rawBody?: Blob;
+  contentType?: string;
 }
 
 export interface ApiResponse<T> {
@@ -79,6 +82,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     } else if (options.form) {
       headers.set('content-type', 'application/x-www-form-urlencoded');
       body = new URLSearchParams(options.form).toString();
+    } else if (options.rawBody) {
+      headers.set('content-type', options.contentType ?? 'application/octet-stream');
+      body = options.rawBody;
     }
     if (auth === 'user') {
       const token = await hooks.accessToken();

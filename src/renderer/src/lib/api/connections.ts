@@ -1,4 +1,4 @@
-import { api, listAll } from './client';
+import { api, listAll, request } from './client';
 import type { Connection } from './types';
 
 export interface CredentialValue {
@@ -30,6 +30,13 @@ export const connectionsApi = {
     return { id, connection: res.data && typeof res.data === 'object' ? res.data : undefined };
   },
   rename: (id: string, name: string) => api.put(path(id), { name }),
+  /** A statement file for a DOCUMENT connection (extension): 202, then the usual synchronization events. */
+  uploadDocument: (id: string, file: File) =>
+    request('POST', `${path(id)}/documents`, {
+      query: { filename: file.name },
+      rawBody: file,
+      contentType: 'application/octet-stream',
+    }),
   remove: (id: string) => api.del(path(id)),
   updateCredentials: (
     id: string,

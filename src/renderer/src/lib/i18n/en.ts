@@ -153,6 +153,7 @@ export const en = {
   'status.EMPTY': 'Not set up yet',
 
   'mode.REDIRECT': 'Secure connection on your bank’s website (PSD2)',
+  'mode.DOCUMENT': 'Folder of statement files',
   'mode.EMBEDDED': 'Login and password',
   'mode.REDIRECT.short': 'Bank website',
   'mode.EMBEDDED.short': 'Login',
@@ -231,6 +232,12 @@ export const en = {
   'add.documentHint':
     'Statement files (OFX, QIF, CSV, CAMT.053, MT940) in a folder are imported at each synchronization.',
   'add.step': 'Step {step} of {total}',
+  'documents.title': 'Import statement files',
+  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.053, MT940), or',
+  'documents.choose': 'Choose files…',
+  'documents.uploading': 'Sending {name}…',
+  'documents.sent': '{name} sent: the import has started',
+  'documents.failed': '{name} could not be sent: {error}',
 
   'challenge.title': 'Your bank needs a code',
   'challenge.text': '{name} is waiting for a security code.',

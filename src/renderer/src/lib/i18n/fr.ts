@@ -156,6 +156,7 @@ export const fr: Record<MessageKey, string> = {
   'status.EMPTY': 'Pas encore configuré',
 
   'mode.REDIRECT': 'Connexion sécurisée sur le site de votre banque (DSP2)',
+  'mode.DOCUMENT': 'Dossier de relevés',
   'mode.EMBEDDED': 'Identifiant et mot de passe',
   'mode.REDIRECT.short': 'Site de la banque',
   'mode.EMBEDDED.short': 'Identifiant',
@@ -235,6 +236,12 @@ export const fr: Record<MessageKey, string> = {
   'add.documentHint':
     'Les fichiers de relevés (OFX, QIF, CSV, CAMT.053, MT940) d’un dossier sont importés à chaque synchronisation.',
   'add.step': 'Étape {step} sur {total}',
+  'documents.title': 'Importer des relevés',
+  'documents.drop': 'Déposez ici vos fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.053, MT940), ou',
+  'documents.choose': 'Choisir des fichiers…',
+  'documents.uploading': 'Envoi de {name}…',
+  'documents.sent': '{name} envoyé : l’import a commencé',
+  'documents.failed': '{name} n’a pas pu être envoyé : {error}',
 
   'challenge.title': 'Votre banque demande un code',
   'challenge.text': '{name} attend un code de sécurité.',

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nav, shot } from './app/helpers';
+import { useSignedInApp } from './app/session';
+
+const app = useSignedInApp();
+const SAMPLES = join(import.meta.dirname, '..', 'resources', 'samples', 'statements');
+
+test('a statement-files connection: files chosen in the app are imported and their transactions appear', async () => {
+  const { page } = app;
+  const folder = mkdtempSync(join(tmpdir(), 'coffer-statements-'));
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  await page.getByLabel('Search by name or country').fill('statement');
+  await page.getByTestId('provider-option').filter({ hasText: 'Statement files' }).click();
+  const channel = page.locator('[data-testid="channel-option"][data-mode="EMBEDDED"]');
+  if (await channel.count()) await channel.click();
+  await page.getByLabel(/Folder of statement files/).fill(folder);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByTestId('connection-detail')).toBeVisible();
+
+  const drop = page.getByTestId('document-drop');
+  await expect(drop).toBeVisible();
+  await shot(page, 'app-documents-1-drop-zone');
+  await page.getByTestId('document-input').setInputFiles(join(SAMPLES, 'ofx2-bank-us.ofx'));
+  await expect(page.getByText('ofx2-bank-us.ofx sent: the import has started')).toBeVisible();
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+
+  await nav(page, 'History');
+  await expect(page.getByTestId('tx-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('history-count')).not.toHaveText(/^0 transactions/);
+  await shot(page, 'app-documents-2-history');
+});
