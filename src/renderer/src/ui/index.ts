@@ -2,6 +2,7 @@ export { Alert } from './Alert';
 export { Badge, type Tone } from './Badge';
 export { Button } from './Button';
 export { Card } from './Card';
+export { ConfirmDialog } from './ConfirmDialog';
 export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Checkbox, SelectField, TextField } from './Field';

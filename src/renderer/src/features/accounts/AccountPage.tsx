@@ -5,7 +5,7 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
-import { Alert, Badge, Button, Card, Dialog, Loading, Spinner, TextField, toast } from '../../ui';
+import { Badge, Button, Card, ConfirmDialog, Dialog, Loading, Spinner, TextField, toast } from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { accountStatusTone } from '../common/status';
@@ -327,28 +327,17 @@ function DeleteAccountDialog({ account, open, onClose }: { account: Account; ope
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       closeLabel={t('common.close')}
-      role="alertdialog"
+      cancelLabel={t('common.cancel')}
       title={t('account.deleteTitle', { name: account.name })}
-      footer={
-        <>
-          <Button onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger-solid"
-            icon="trash"
-            busy={busy}
-            disabled={count === null}
-            onClick={() => void remove()}
-          >
-            {t('common.delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('common.delete')}
+      busy={busy}
+      disabled={count === null}
+      error={error}
+      onConfirm={() => void remove()}
     >
       <p>
         {count === null ? (
@@ -357,7 +346,6 @@ function DeleteAccountDialog({ account, open, onClose }: { account: Account; ope
           t('account.deleteText', { transactions: tn('connections.transactions', count) })
         )}
       </p>
-      {error && <Alert tone="danger">{error}</Alert>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
-import { Alert, Button, Dialog, Spinner, TextField, toast } from '../../ui';
+import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 
@@ -58,28 +58,17 @@ export function DeleteConnectionDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       closeLabel={t('common.close')}
-      role="alertdialog"
+      cancelLabel={t('common.cancel')}
       title={t('connections.deleteTitle', { name: connection.name })}
-      footer={
-        <>
-          <Button onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger-solid"
-            icon="trash"
-            busy={busy}
-            disabled={count === null}
-            onClick={() => void remove()}
-          >
-            {t('connections.delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('connections.delete')}
+      busy={busy}
+      disabled={count === null}
+      error={error}
+      onConfirm={() => void remove()}
     >
       <p data-testid="delete-summary">
         {count === null ? (
@@ -93,8 +82,7 @@ export function DeleteConnectionDialog({
           })
         )}
       </p>
-      {error && <Alert tone="danger">{error}</Alert>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
