@@ -1,18 +1,7 @@
-/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (C4, C12). */
-export const USER_SCOPES = [
-  'accounts_manage',
-  'accounts_read',
-  'connections_manage',
-  'connections_sync',
-  'transactions_read',
-  'profile',
-  'profile_edit',
-] as const;
+import { CLIENT_SCOPES, USER_SCOPES, type ClientScope, type UserScope } from '../../../shared/api-values';
 
-export const CLIENT_SCOPES = ['users_create', 'admin'] as const;
+export { CLIENT_SCOPES, USER_SCOPES, type ClientScope, type UserScope };
 
-export type UserScope = (typeof USER_SCOPES)[number];
-export type ClientScope = (typeof CLIENT_SCOPES)[number];
 export type Scope = UserScope | ClientScope;
 
 export const ALL_SCOPES: readonly Scope[] = [...USER_SCOPES, ...CLIENT_SCOPES];

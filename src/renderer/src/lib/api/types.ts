@@ -1,53 +1,24 @@
 /** The API's records (interface.md + contract.md C6). Optional fields are left out by the server, never null. */
 
-export const ACCOUNT_TYPES = ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import {
+  ACCOUNT_STATUSES,
+  ACCOUNT_TYPES,
+  CHANNEL_STATUSES,
+  TRANSACTION_STATUSES,
+  USER_SCOPES,
+  type AccountStatus,
+  type AccountType,
+  type ChannelStatus,
+  type TransactionStatus,
+  type UserScope,
+} from '../../../../shared/api-values';
 
-export const ACCOUNT_STATUSES = [
-  'MANUAL',
-  'ACTIVE',
-  'ERROR',
-  'NOT_FOUND',
-  'CLOSED',
-  'SUSPENDED',
-  'PENDING_CONSENT',
-  'UNAVAILABLE',
-] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES, TRANSACTION_STATUSES, USER_SCOPES };
+export type { AccountStatus, AccountType, TransactionStatus, UserScope };
 
-export const CONNECTION_STATUSES = [
-  'NONE',
-  'NEVER',
-  'RUNNING',
-  'PARTIAL_SUCCESS',
-  'SUCCESS',
-  'FAILED',
-  'AUTH_FAILED',
-  'TOO_MANY_ATTEMPTS',
-  'SERVICE_UNAVAILABLE',
-  'PASSWORD_CHANGE_REQUIRED',
-  'USER_ACTION_REQUIRED',
-  'CHALLENGE_REQUIRED',
-  'CHALLENGE_TIMED_OUT',
-  'CHALLENGE_FAILED',
-  'CHALLENGE_CANCELLED',
-  'NEEDS_SECRET',
-  'CLOSED',
-  'TOKEN_EXPIRED',
-  'EMPTY',
-] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
-export const TRANSACTION_STATUSES = [
-  'BOOKED',
-  'PENDING',
-  'OTHER',
-  'EXPIRED',
-  'REJECTED',
-  'CANCELLED',
-  'REFUNDED',
-] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** Every status a connection or one of its channels can show (connection statuses plus EMPTY). */
+export const CONNECTION_STATUSES = CHANNEL_STATUSES;
+export type ConnectionStatus = ChannelStatus;
 
 export type ChannelMode = 'REDIRECT' | 'EMBEDDED';
 
@@ -306,13 +277,3 @@ export interface TokenAnswer {
   id_token?: string;
 }
 
-export const USER_SCOPES = [
-  'accounts_manage',
-  'accounts_read',
-  'connections_manage',
-  'connections_sync',
-  'transactions_read',
-  'profile',
-  'profile_edit',
-] as const;
-export type UserScope = (typeof USER_SCOPES)[number];
