@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable } from '../domain/errors';
 import { ApiError } from './errors';
 
 /** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
@@ -19,8 +20,20 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The one place where a domain refusal becomes an HTTP status and an error code. */
+export function domainErrorToApiError(err: DomainError): ApiError {
+  if (err instanceof NotFound) return new ApiError(404, 'not_found', err.message, err.resourceId);
+  if (err instanceof Conflict) return new ApiError(409, 'conflict', err.message, err.resourceId);
+  if (err instanceof KeyExpired) return new ApiError(400, 'key_expired', err.message, err.resourceId);
+  if (err instanceof InvalidCredentialsEncryption) return new ApiError(400, 'invalid_credentials_encryption', err.message, err.resourceId);
+  if (err instanceof SecretStoreUnavailable) return new ApiError(503, 'secret_store_unavailable', err.message);
+  if (err instanceof InvalidInput) return new ApiError(400, 'invalid_request', err.message, err.resourceId);
+  return new ApiError(400, 'invalid_request', err.message, err.resourceId);
+}
+
 function toApiError(err: FastifyError): ApiError | null {
   if (err instanceof ApiError) return err;
+  if ((err as unknown) instanceof DomainError) return domainErrorToApiError(err as unknown as DomainError);
   if (err.validation) {
     const where = err.validationContext ?? 'request';
     const first = err.validation[0];
