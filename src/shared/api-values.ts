@@ -94,6 +94,7 @@ export const TRANSACTION_TYPES = [
   'REPEATING_PAYMENT',
   'OTHER',
 ] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_ORIGINS = ['TRANSACTION'] as const;
 

@@ -31,7 +31,7 @@ export function SyncSettings() {
     e.preventDefault();
     setBusy(true);
     try {
-      const body: Settings = {};
+      const body: Record<string, number> = {};
       for (const [k, v] of Object.entries(form)) if (v.trim() !== '') body[k] = Number(v);
       const saved = await adminApi.updateSettings(body);
       if (saved && typeof saved === 'object') settings.setData(saved);
@@ -97,7 +97,8 @@ export function WebhookSettings() {
     setBusy(true);
     try {
       const saved = await adminApi.setWebhook({ url: url.trim(), ...(secret.trim() && { secret: secret.trim() }) });
-      hook.setData(saved);
+      // The PUT answer carries the secret itself (shown once); what the screen keeps is whether one is set.
+      hook.setData({ url: saved.url, secret_set: Boolean(saved.secret) });
       setShownSecret(saved?.secret ?? null);
       setSecret('');
       toast.success(t('settings.webhookSaved'));
