@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminApi, ApiError, signKeysApi, type AdminSettings as Settings } from '../../lib/api';
+import { adminApi, ApiError, signKeysApi } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Alert, Badge, Button, Card, EmptyState, Loading, Table, TextField, toast } from '../../ui';
 import { copyText } from '../common/copy';
