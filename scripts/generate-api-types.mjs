@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const OUT = join(ROOT, 'src/renderer/src/lib/api/generated/openapi-types.ts');
+const OUT = join(ROOT, 'src/renderer/core/api/generated/openapi-types.ts');
 
 /**
  * Record name → where its schema is in the served document: [method, path, status, JSON pointer inside

@@ -71,7 +71,15 @@ export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 export const CHANNEL_MODES = ['REDIRECT', 'EMBEDDED'] as const;
 export type ChannelMode = (typeof CHANNEL_MODES)[number];
 
-export const TRANSACTION_STATUSES = ['BOOKED', 'PENDING', 'OTHER', 'EXPIRED', 'REJECTED', 'CANCELLED', 'REFUNDED'] as const;
+export const TRANSACTION_STATUSES = [
+  'BOOKED',
+  'PENDING',
+  'OTHER',
+  'EXPIRED',
+  'REJECTED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TYPES = [
@@ -103,7 +111,14 @@ export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 export const CATEGORY_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER', 'OTHER'] as const;
 
-export const CREDENTIAL_TYPES = ['TEXT', 'PWD', 'AUTHORIZATION_CODE', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'STATE'] as const;
+export const CREDENTIAL_TYPES = [
+  'TEXT',
+  'PWD',
+  'AUTHORIZATION_CODE',
+  'ACCESS_TOKEN',
+  'REFRESH_TOKEN',
+  'STATE',
+] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 /** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (C4, C12). */

@@ -1,4 +1,4 @@
-/** The API records the widget uses (the app's typed client defines them; imported as types only). */
+/** The API records the widget uses: the shared renderer core's, generated from the engine's OpenAPI document. */
 export type {
   Account,
   Channel,
@@ -10,4 +10,4 @@ export type {
   ListedAccount,
   Provider,
   QueueEvent,
-} from '../../src/lib/api/types';
+} from '../../core/api/records';

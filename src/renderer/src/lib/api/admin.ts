@@ -21,7 +21,8 @@ export const adminApi = {
   setWebhook: (body: { url: string; secret?: string }) => api.put<WebhookConfig>('/admin/webhook', body, admin),
   deleteWebhook: () => api.del('/admin/webhook', admin),
   // Newest first: the settings screen shows the latest 100 deliveries.
-  deliveries: () => api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
+  deliveries: () =>
+    api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
   settings: () => api.get<AdminSettings>('/admin/settings', admin),
   updateSettings: (body: Partial<AdminSettings>) => api.put<AdminSettings>('/admin/settings', body, admin),
   rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),

@@ -9,7 +9,7 @@ import type {
   ChannelStatus,
   TransactionStatus,
   TransactionType,
-} from '../../../../../shared/api-values';
+} from '../../../../shared/api-values';
 
 export interface ApiErrorBody {
   error: string;
