@@ -41,7 +41,7 @@ export const FAILED_STATUSES = [
 ] as const;
 export type FailedStatus = (typeof FAILED_STATUSES)[number];
 
-/** Connection status values of interface.md, plus TOKEN_EXPIRED (C8: also a channel status). */
+/** Connection status values of interface.md, plus TOKEN_EXPIRED (a consent that ran out; also a channel status). */
 export const CONNECTION_STATUSES = [
   'NONE',
   'NEVER',
@@ -121,7 +121,7 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (C4, C12). */
+/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (client tokens that administer the installation). */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',

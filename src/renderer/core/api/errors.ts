@@ -1,6 +1,7 @@
 /**
- * An error answer of the API (C3 body `{error, error_description, id?}`; the authorization server uses the
- * RFC 6749 codes in the same shape). `status` 0 means the engine could not be reached.
+ * An error answer of the API (every error has the body `{error, error_description, id?}`; the
+ * authorization server uses the RFC 6749 codes in the same shape). `status` 0 means the engine could not be
+ * reached.
  */
 export class ApiError extends Error {
   constructor(

@@ -7,7 +7,10 @@ export function preloadEncryption(): void {
   void import('jose').catch(() => undefined);
 }
 
-/** Encrypts one credential value in the page (C7): compact JWE, RSA-OAEP-256 + A256GCM, kid = key id. */
+/**
+ * Encrypts one credential value in the page, so the password never travels in clear: compact JWE,
+ * RSA-OAEP-256 + A256GCM, kid = key id.
+ */
 export async function encryptValue(key: EncryptionKey, value: string): Promise<string> {
   // jose is loaded only when a credential is encrypted: it stays out of the start-up bundle.
   const { CompactEncrypt, importJWK, importSPKI } = await import('jose');

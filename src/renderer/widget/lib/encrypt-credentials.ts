@@ -1,6 +1,6 @@
 /**
- * Credential values flagged `encrypt: true` are encrypted in the page (C7): a compact JWE, RSA-OAEP-256 +
- * A256GCM, `kid` = the id of a fresh key from POST /keys. The plain value never leaves the page unencrypted.
+ * Credential values flagged `encrypt: true` are encrypted in the page, so they never travel in clear: a
+ * compact JWE, RSA-OAEP-256 + A256GCM, `kid` = the id of a fresh key from POST /keys.
  */
 import { CompactEncrypt, importJWK, importSPKI } from 'jose';
 import { post } from './api';

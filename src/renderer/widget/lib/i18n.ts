@@ -1,4 +1,4 @@
-/** The widget's texts, in English and French (C14: lng=en|fr, default fr). `{name}` marks a value. */
+/** The widget's texts, in English and French (lng=en|fr, default fr). `{name}` marks a value. */
 import { createContext, useContext } from 'react';
 import type { Language } from '../../../shared/language';
 import { translatorFor, type Vars } from '../../core/i18n/translate';

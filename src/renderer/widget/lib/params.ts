@@ -9,7 +9,7 @@ import {
 import { withResultParams } from '../../../shared/redirect-uri';
 
 /**
- * What a widget page reads from its address (C14): the page, the session, the language, the redirect_uri
+ * What a widget page reads from its address: the page, the session, the language, the redirect_uri
  * and the flow parameters that override the session's (the engine checked them before serving the page).
  */
 
@@ -109,7 +109,7 @@ export interface SessionInfo {
 export interface FlowOptions {
   providerId?: string;
   channelDefinitionId?: string;
-  /** Stay until the synchronization ends (captive_mode, or wait_sync_end). Default false (C14). */
+  /** Stay until the synchronization ends (captive_mode, or wait_sync_end). Default false. */
   captive: boolean;
   /** The user picks the accounts to share (select_accounts, or consent_per_account). */
   selectAccounts: boolean;

@@ -1,5 +1,5 @@
 /**
- * Progress comes from an event queue (C9): subscribed before the action that starts a synchronization, read
+ * Progress comes from an event queue (the user's events, read in order): subscribed before the action that starts a synchronization, read
  * with `flush_from` so each event is seen once. The queue holds every event of the user; callers keep those
  * of their connection.
  */

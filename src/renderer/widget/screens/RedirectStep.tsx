@@ -16,7 +16,7 @@ import { Spinner } from '../ui/Spinner';
 const POPUP_FEATURES = 'popup,width=520,height=720';
 
 /**
- * The REDIRECT channel's consent (C7): authorize_url with a callback page of the widget as redirect_uri, the
+ * The REDIRECT channel's consent (the user authorizes on the bank's own page): authorize_url with a callback page of the widget as redirect_uri, the
  * user answers on the bank's page, the code and state come back. At top level the tab goes there and back
  * (the flow continues in the callback page); in an iframe the bank's page opens in a popup.
  */

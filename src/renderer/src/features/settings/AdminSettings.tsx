@@ -7,7 +7,7 @@ import { errorMessage } from '../common/errors';
 import { useAsync } from '../common/useAsync';
 import { AdminError } from './AdminGate';
 
-/** C12 settings: synchronization schedule, challenge timeout, webhook accounts threshold. */
+/** The installation's settings (admin API): synchronization schedule, challenge timeout, webhook accounts threshold. */
 export function SyncSettings() {
   const i18n = useT();
   const { t } = i18n;

@@ -9,7 +9,10 @@ import type {
   WebhookStatus,
 } from './types';
 
-/** The admin API (C12), called with the owner's short-lived admin token. */
+/**
+ * The admin API (installation settings, webhook, clients, sign keys), called with the owner's short-lived
+ * admin token.
+ */
 const admin = { auth: 'admin' as const };
 
 export const adminApi = {

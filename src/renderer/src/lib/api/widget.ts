@@ -1,6 +1,6 @@
 import { api } from './client';
 
-/** The hosted widget (C14): a session for the signed-in user, whose links open the widget pages. */
+/** The hosted widget: a session for the signed-in user, whose links open the widget pages. */
 export const widgetApi = {
   session: (accessToken: string, body: Record<string, string | boolean | undefined> = {}) =>
     api
