@@ -1,10 +1,8 @@
 import { api, listAll, request } from './client';
+import type { CredentialValue } from '../../../core/api/credential-encryption';
 import type { Connection } from './types';
 
-export interface CredentialValue {
-  id: string;
-  value: string;
-}
+export type { CredentialValue };
 
 export interface NewConnection {
   provider_id: string;
