@@ -31,6 +31,7 @@ const RECORDS = {
   AppStatus: ['get', '/v2/app/status', '200', ''],
   AppTerms: ['get', '/v2/app/terms', '200', ''],
   OwnerSession: ['post', '/v2/app/owner', '201', ''],
+  AdminToken: ['post', '/v2/app/admin-token', '200', ''],
   TokenAnswer: ['post', '/auth/token', '200', ''],
   User: ['get', '/v2/users/{id}', '200', ''],
   UserTerms: ['get', '/v2/users/{id}/terms', '200', ''],
@@ -70,6 +71,7 @@ const RECORDS = {
   ],
   StatementFile: ['get', '/v2/connections/{id}/documents', '200', '/items'],
   DocumentSettings: ['get', '/v2/connections/{id}/document_settings', '200', ''],
+  WidgetSessionCreated: ['post', '/embed/widget_session', '201', ''],
   WidgetSessionAnswer: ['post', '/embed/widget/api/session', '200', ''],
   WidgetSessionParameters: ['post', '/embed/widget/api/session', '200', '/properties/session'],
 };

@@ -33,6 +33,7 @@ export type ConnectionStatus = ChannelStatus;
 
 export type {
   AdminSettings,
+  AdminToken,
   AppStatus,
   AppTerms,
   ApiErrorBody,
@@ -60,6 +61,9 @@ export type {
   WebhookConfig,
   WebhookDelivery,
   WebhookStatus,
+  WidgetSessionAnswer,
+  WidgetSessionCreated,
+  WidgetSessionParameters,
 } from './generated/openapi-types';
 
 /** Savings data of a SAVINGS account (the document describes `savings` in words only). */

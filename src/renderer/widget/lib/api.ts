@@ -7,6 +7,7 @@ import { ApiError, errorFromResponse } from '../../core/api/errors';
 import { buildQuery, readData, send, sendWithRenewal, type QueryValue } from '../../core/api/transport';
 import type { Language } from '../../../shared/language';
 import type { SessionInfo } from './params';
+import type { WidgetSessionAnswer } from './types';
 
 /** The widget's API errors are the app's: one ApiError class (status 0 = the engine cannot be reached). */
 export { ApiError };
@@ -58,7 +59,7 @@ export function bootstrap(): Promise<Boot> {
       if (res.status === 401) handlers.onExpired();
       throw err;
     }
-    const body = await res.json();
+    const body = (await res.json()) as WidgetSessionAnswer;
     token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return { userId: body.user_id, scope: body.scope, termsRequired: body.terms_required, session: body.session };
   })().finally(() => {

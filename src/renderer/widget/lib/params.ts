@@ -7,6 +7,7 @@ import {
   type WidgetPage,
 } from '../../../shared/widget-pages';
 import { withResultParams } from '../../../shared/redirect-uri';
+import type { WidgetSessionParameters } from './types';
 
 /**
  * What a widget page reads from its address: the page, the session, the language, the redirect_uri
@@ -95,16 +96,7 @@ export function readParams(url: URL): WidgetParams {
 }
 
 /** The session's flow parameters as the page's bootstrap gives them. */
-export interface SessionInfo {
-  expires: number;
-  redirect_uri?: string;
-  provider_id?: string;
-  channel_definition_id?: string;
-  captive_mode?: boolean;
-  select_accounts?: boolean;
-  multiple_channels?: boolean;
-  select_channel?: boolean;
-}
+export type SessionInfo = WidgetSessionParameters;
 
 export interface FlowOptions {
   providerId?: string;

@@ -6,7 +6,7 @@ import { useEnv } from '../lib/env';
 import { errorText } from '../lib/errors';
 import { useI18n } from '../lib/i18n';
 import { inIframe } from '../lib/result';
-import type { ChannelDefinition, Provider } from '../lib/types';
+import type { AuthorizeUrl, ChannelDefinition, Provider } from '../lib/types';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ProviderLogo } from '../ui/ProviderLogo';
@@ -80,7 +80,7 @@ export function RedirectStep(props: {
     callback.searchParams.set('lng', lng);
     if (usePopup) callback.searchParams.set('popup', '1');
     try {
-      const { data } = await post<{ url: string; state: string }>(
+      const { data } = await post<AuthorizeUrl>(
         `/v2/providers/${encodeURIComponent(props.provider.id)}/channel_definitions/${encodeURIComponent(props.definition.id)}/authorize_url`,
         { redirect_uri: callback.toString(), state, ...(props.connectionId && { connection_id: props.connectionId }) },
       );

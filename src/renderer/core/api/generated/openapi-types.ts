@@ -43,6 +43,13 @@ export interface OwnerSession {
   user_id: string;
 }
 
+export interface AdminToken {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+}
+
 export interface TokenAnswer {
   access_token: string;
   token_type: 'Bearer';
@@ -416,6 +423,19 @@ export interface DocumentSettings {
   date_order?: 'DMY' | 'MDY' | 'auto';
   /** Currency of files that name none (default EUR). */
   default_currency?: string;
+}
+
+export interface WidgetSessionCreated {
+  session_id: string;
+  expires: number;
+  _links: {
+    add_connection: string;
+    edit_credentials: string;
+    user_input: string;
+    terms: string;
+    professional_account: string;
+    manage_accounts: string;
+  };
 }
 
 export interface WidgetSessionAnswer {

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { AppStatus, AppTerms, OwnerSession } from './types';
+import type { AdminToken, AppStatus, AppTerms, OwnerSession } from './types';
 
 /** The app's own routes (engine module app-session). */
 export const appApi = {
@@ -10,10 +10,6 @@ export const appApi = {
   /** Raw call with an explicit token (the session module uses it; it must not recurse into itself). */
   adminToken: (userToken: string) =>
     api
-      .post<{ access_token: string; expires_in: number }>(
-        '/app/admin-token',
-        {},
-        { auth: 'none', headers: { authorization: `Bearer ${userToken}` } },
-      )
+      .post<AdminToken>('/app/admin-token', {}, { auth: 'none', headers: { authorization: `Bearer ${userToken}` } })
       .then((r) => r.data),
 };
