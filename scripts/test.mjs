@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit + HTTP tests (Vitest), end-to-end tests (Playwright, Debian's
+// `npm test`: generated API types up to date, typecheck, lint, build, unit + HTTP tests (Vitest), end-to-end tests (Playwright, Debian's
 // Chromium). Runs inside a private D-Bus session with an unlocked gnome-keyring so the real OS keychain
 // is exercised. Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ async function main() {
 
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
   const steps = [
+    // The renderer's record types are generated from the engine's OpenAPI document: fail when they drift.
+    ['api-types', () => run(process.execPath, ['scripts/generate-api-types.mjs', '--check'])],
     ['typecheck', () => run(npmCmd, ['run', '--silent', 'typecheck'])],
     ['lint', () => run(binPath('eslint'), ['.', '--max-warnings=0'])],
     ['build', () => run(binPath('electron-vite'), ['build'], { stdio: ['ignore', 'ignore', 'inherit'] })],

@@ -41,7 +41,7 @@ export const FAILED_STATUSES = [
 ] as const;
 export type FailedStatus = (typeof FAILED_STATUSES)[number];
 
-/** Connection status values of interface.md, plus TOKEN_EXPIRED (C8: also a channel status). */
+/** Connection status values of interface.md, plus TOKEN_EXPIRED (a consent that ran out; also a channel status). */
 export const CONNECTION_STATUSES = [
   'NONE',
   'NEVER',
@@ -71,7 +71,15 @@ export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 export const CHANNEL_MODES = ['REDIRECT', 'EMBEDDED'] as const;
 export type ChannelMode = (typeof CHANNEL_MODES)[number];
 
-export const TRANSACTION_STATUSES = ['BOOKED', 'PENDING', 'OTHER', 'EXPIRED', 'REJECTED', 'CANCELLED', 'REFUNDED'] as const;
+export const TRANSACTION_STATUSES = [
+  'BOOKED',
+  'PENDING',
+  'OTHER',
+  'EXPIRED',
+  'REJECTED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TYPES = [
@@ -94,6 +102,7 @@ export const TRANSACTION_TYPES = [
   'REPEATING_PAYMENT',
   'OTHER',
 ] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_ORIGINS = ['TRANSACTION'] as const;
 
@@ -102,10 +111,17 @@ export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 export const CATEGORY_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER', 'OTHER'] as const;
 
-export const CREDENTIAL_TYPES = ['TEXT', 'PWD', 'AUTHORIZATION_CODE', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'STATE'] as const;
+export const CREDENTIAL_TYPES = [
+  'TEXT',
+  'PWD',
+  'AUTHORIZATION_CODE',
+  'ACCESS_TOKEN',
+  'REFRESH_TOKEN',
+  'STATE',
+] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (C4, C12). */
+/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (client tokens that administer the installation). */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',

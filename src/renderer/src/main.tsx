@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import '../core/tokens.css';
 import './ui/theme.css';
 
 // A chunk of an older build is gone (the app was updated while open): reload once to get the new one.

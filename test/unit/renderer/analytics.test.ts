@@ -10,8 +10,10 @@ const account = (id: string, balance: number, over: Partial<Account> = {}): Acco
   name: id,
   currency: 'EUR',
   balance,
+  reference: id,
   status: 'ACTIVE',
   type: 'CHECKINGS',
+  usage: 'PERSONAL',
   creation_date: 0,
   ...over,
 });
@@ -45,7 +47,11 @@ describe('balance over time', () => {
       currency: 'EUR',
       date: dayIndex * DAY,
       import_date: 0,
+      last_update_date: 0,
       label: id,
+      type: 'OTHER',
+      origin: 'TRANSACTION',
+      category_id: 'UNCATEGORIZED',
       status,
     });
     t.upsert([tx('1', 98, 30), tx('2', 99, -10), tx('3', 99, -500, 'PENDING'), tx('4', 100, 5)]);
@@ -85,7 +91,10 @@ describe('spending by category', () => {
           currency: 'EUR',
           date,
           import_date: 0,
+          last_update_date: 0,
           label: '',
+          type: 'OTHER',
+          origin: 'TRANSACTION',
           status: 'BOOKED',
           category_id,
           ...extra,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { post, put, WidgetApiError } from '../lib/api';
+import { post, put, ApiError } from '../lib/api';
 import { loadAccounts, loadConnection, unusedDefinitions, waitIdle } from '../lib/connections';
 import { prepareCredentials } from '../lib/encrypt-credentials';
 import { useEnv } from '../lib/env';
@@ -137,7 +137,7 @@ export function ConnectFlow(props: { start: FlowStart; connection?: Connection; 
       await attempt();
     } catch (err) {
       // A key that expired between its creation and its use: once more with a fresh one.
-      if (err instanceof WidgetApiError && err.code === 'key_expired') await attempt();
+      if (err instanceof ApiError && err.code === 'key_expired') await attempt();
       else throw err;
     }
     const first = syncCount.current === 0 && !props.editing;

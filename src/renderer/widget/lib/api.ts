@@ -3,17 +3,16 @@
  * for a short-lived bearer (`{widget_url}/widget/api/session`), keeps it in memory, and asks again when it
  * expires. Everything else is the public API under /v2, called from the engine's own origin.
  */
-import type { Language, SessionInfo } from './params';
+import { ApiError, errorFromResponse } from '../../core/api/errors';
+import { buildQuery, readData, send, sendWithRenewal, type QueryValue } from '../../core/api/transport';
+import type { Language } from '../../../shared/language';
+import type { SessionInfo } from './params';
+import type { WidgetSessionAnswer } from './types';
 
-export class WidgetApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    description: string,
-  ) {
-    super(description);
-  }
-}
+/** The widget's API errors are the app's: one ApiError class (status 0 = the engine cannot be reached). */
+export { ApiError };
+
+const UNREACHABLE = 'the service cannot be reached';
 
 export interface Boot {
   userId: string;
@@ -47,37 +46,20 @@ export function setLanguage(lng: Language): void {
   language = lng;
 }
 
-async function errorOf(res: Response): Promise<WidgetApiError> {
-  let body: { error?: string; error_description?: string } = {};
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON
-  }
-  return new WidgetApiError(res.status, body.error ?? 'http_error', body.error_description ?? `HTTP ${res.status}`);
-}
-
 /** Exchanges the session id for a page token (and the session's parameters). */
 export function bootstrap(): Promise<Boot> {
   tokenPromise ??= (async () => {
-    let res: Response;
-    try {
-      res = await fetch(`${base}/widget/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ session_id: sessionId }),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch {
-      throw new WidgetApiError(0, 'network_error', 'the service cannot be reached');
-    }
+    const res = await send('POST', `${base}/widget/api/session`, {
+      json: { session_id: sessionId },
+      language,
+      unreachable: UNREACHABLE,
+    });
     if (!res.ok) {
-      const err = await errorOf(res);
+      const err = await errorFromResponse(res);
       if (res.status === 401) handlers.onExpired();
       throw err;
     }
-    const body = await res.json();
+    const body = (await res.json()) as WidgetSessionAnswer;
     token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return { userId: body.user_id, scope: body.scope, termsRequired: body.terms_required, session: body.session };
   })().finally(() => {
@@ -93,7 +75,7 @@ async function bearer(): Promise<string> {
 
 export interface CallOptions {
   json?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Record<string, QueryValue>;
 }
 
 export interface CallResult<T> {
@@ -108,42 +90,18 @@ export async function call<T = unknown>(
   path: string,
   options: CallOptions = {},
 ): Promise<CallResult<T>> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
-  const url = (path.startsWith('/widget/') ? base + path : path) + (params.size ? `?${params}` : '');
-  const attempt = async (): Promise<Response> => {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-language': language,
-      authorization: `Bearer ${await bearer()}`,
-    };
-    if (options.json !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await fetch(url, {
-        method,
-        headers,
-        body: options.json === undefined ? undefined : JSON.stringify(options.json),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch {
-      throw new WidgetApiError(0, 'network_error', 'the service cannot be reached');
-    }
-  };
-  let res = await attempt();
-  if (res.status === 401) {
-    const err = await errorOf(res.clone());
-    if (err.code === 'terms_not_accepted') {
-      handlers.onTermsRequired();
-      throw err;
-    }
-    token = null;
-    res = await attempt();
-  }
-  if (!res.ok) throw await errorOf(res);
-  let data: unknown = undefined;
-  if (res.status !== 204 && res.status !== 206 && (res.headers.get('content-type') ?? '').includes('json'))
-    data = await res.json();
+  const url = (path.startsWith('/widget/') ? base + path : path) + buildQuery(options.query);
+  const attempt = async () =>
+    send(method, url, { json: options.json, language, bearer: await bearer(), unreachable: UNREACHABLE });
+  // Any other 401 (the page token expired): drop it, bootstrap a new one, and try once more.
+  const res = await sendWithRenewal(attempt, {
+    onTermsRequired: () => handlers.onTermsRequired(),
+    renew: async () => {
+      token = null;
+      return true;
+    },
+  });
+  const data = (res.headers.get('content-type') ?? '').includes('json') ? await readData(res) : undefined;
   return { status: res.status, data: data as T, headers: res.headers };
 }
 

@@ -1,34 +1,18 @@
-/**
- * Credential values flagged `encrypt: true` are encrypted in the page (C7): a compact JWE, RSA-OAEP-256 +
- * A256GCM, `kid` = the id of a fresh key from POST /keys. The plain value never leaves the page unencrypted.
- */
-import { CompactEncrypt, importJWK, importSPKI } from 'jose';
+import * as core from '../../core/api/credential-encryption';
 import { post } from './api';
 import type { CredentialDefinition, EncryptionKey } from './types';
 
-const ALG = 'RSA-OAEP-256';
-
-export async function encryptValue(key: EncryptionKey, value: string): Promise<string> {
-  const publicKey = key.jwk ? await importJWK({ ...key.jwk, alg: ALG }, ALG) : await importSPKI(key.public_key, ALG);
-  return new CompactEncrypt(new TextEncoder().encode(value))
-    .setProtectedHeader({ alg: ALG, enc: 'A256GCM', kid: key.id })
-    .encrypt(publicKey);
-}
+export { encryptValue } from '../../core/api/credential-encryption';
 
 export interface PreparedCredentials {
   key_id?: string;
-  credentials: Array<{ id: string; value: string }>;
+  credentials: core.CredentialValue[];
 }
 
-/** The values to send: the given ones only (empty fields are left out), encrypted where the definition says so. */
-export async function prepareCredentials(
+/** The widget's credential values to send, encrypted where the definition says so (key from POST /v2/keys). */
+export function prepareCredentials(
   definitions: readonly CredentialDefinition[],
   values: Record<string, string>,
 ): Promise<PreparedCredentials> {
-  const used = definitions.filter((d) => (values[d.id] ?? '') !== '');
-  const key = used.some((d) => d.encrypt) ? (await post<EncryptionKey>('/v2/keys', {})).data : null;
-  const credentials = [];
-  for (const d of used)
-    credentials.push({ id: d.id, value: d.encrypt && key ? await encryptValue(key, values[d.id]) : values[d.id] });
-  return { ...(key && { key_id: key.id }), credentials };
+  return core.prepareCredentials(definitions, values, async () => (await post<EncryptionKey>('/v2/keys', {})).data);
 }

@@ -1,6 +1,7 @@
-/** The widget's texts, in English and French (C14: lng=en|fr, default fr). `{name}` marks a value. */
+/** The widget's texts, in English and French (lng=en|fr, default fr). `{name}` marks a value. */
 import { createContext, useContext } from 'react';
-import type { Language } from './params';
+import type { Language } from '../../../shared/language';
+import { translatorFor, type Vars } from '../../core/i18n/translate';
 
 const en = {
   'app.title': 'Connect your bank',
@@ -332,16 +333,13 @@ const fr: Record<TextKey, string> = {
   'channelStatus.running': 'Mise à jour…',
 };
 
-const dictionaries: Record<Language, Record<TextKey, string>> = { en, fr };
+const dictionaries = { en, fr };
 
-export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+export type Translate = (key: TextKey, values?: Vars) => string;
 
+/** The widget's texts in `lng`, through the renderer's one translation mechanism. */
 export function translator(lng: Language): Translate {
-  const dict = dictionaries[lng];
-  return (key, values) =>
-    (dict[key] ?? en[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
-      values && name in values ? String(values[name]) : m,
-    );
+  return translatorFor(dictionaries, lng);
 }
 
 export function hasText(key: string): key is TextKey {

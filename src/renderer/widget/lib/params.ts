@@ -1,28 +1,21 @@
+import { firstSupportedLanguage, languageOfTag, type Language } from '../../../shared/language';
+import {
+  FLOW_FLAGS,
+  PAGE_ONLY_FLAGS,
+  REDIRECT_URI_PARAMS,
+  widgetPage,
+  type WidgetPage,
+} from '../../../shared/widget-pages';
+import { withResultParams } from '../../../shared/redirect-uri';
+import type { WidgetSessionParameters } from './types';
+
 /**
- * What a widget page reads from its address (C14): the page, the session, the language, the redirect_uri
+ * What a widget page reads from its address: the page, the session, the language, the redirect_uri
  * and the flow parameters that override the session's (the engine checked them before serving the page).
  */
 
-export type PageName =
-  | 'add_connection'
-  | 'edit_credentials'
-  | 'user_input'
-  | 'terms'
-  | 'professional_account'
-  | 'manage_accounts'
-  | 'callback';
-export type Language = 'en' | 'fr';
-
-const PAGES: Record<string, PageName> = {
-  add_connection: 'add_connection',
-  edit_credentials: 'edit_credentials',
-  user_input: 'user_input',
-  terms: 'terms',
-  'professional-account': 'professional_account',
-  professional_account: 'professional_account',
-  manage_accounts: 'manage_accounts',
-  callback: 'callback',
-};
+export type PageName = WidgetPage;
+export type { Language };
 
 export interface FlowOverrides {
   provider_id?: string;
@@ -57,22 +50,18 @@ export function parseBool(value: string | null): boolean | undefined {
   return undefined;
 }
 
+/** lng, or its alias locale (fr_FR, en-US…: the part before the region); undefined when neither names en or fr. */
 export function languageParam(q: URLSearchParams): Language | undefined {
   for (const name of ['lng', 'locale']) {
-    const base = (q.get(name) ?? '').trim().toLowerCase().split(/[-_]/)[0];
-    if (base === 'en' || base === 'fr') return base;
+    const language = languageOfTag(q.get(name));
+    if (language) return language;
   }
   return undefined;
 }
 
-/** lng/locale, else the browser's first supported language, else French (C14). */
+/** lng/locale, else the browser's first supported language, else French (the widget's default). */
 export function pickLanguage(param: Language | undefined, browser: readonly string[]): Language {
-  if (param) return param;
-  for (const tag of browser) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (base === 'en' || base === 'fr') return base;
-  }
-  return 'fr';
+  return param ?? firstSupportedLanguage(browser) ?? 'fr';
 }
 
 export function readParams(url: URL): WidgetParams {
@@ -85,22 +74,15 @@ export function readParams(url: URL): WidgetParams {
   };
   id('provider_id');
   id('channel_definition_id');
-  for (const name of [
-    'captive_mode',
-    'select_accounts',
-    'multiple_channels',
-    'select_channel',
-    'consent_per_account',
-    'wait_sync_end',
-  ] as const) {
+  for (const name of [...FLOW_FLAGS, ...PAGE_ONLY_FLAGS]) {
     const v = parseBool(q.get(name));
     if (v !== undefined) overrides[name] = v;
   }
   return {
-    page: m ? (PAGES[m[2]] ?? null) : null,
+    page: m ? (widgetPage(m[2]) ?? null) : null,
     base: m ? m[1] : '/embed',
     sessionId: q.get('session_id') ?? '',
-    redirectUri: q.get('redirect_uri') || q.get('redirect_url') || undefined,
+    redirectUri: REDIRECT_URI_PARAMS.map((name) => q.get(name)).find(Boolean) || undefined,
     lng: languageParam(q),
     overrides,
     connectionId: q.get('connection_id') || undefined,
@@ -114,21 +96,12 @@ export function readParams(url: URL): WidgetParams {
 }
 
 /** The session's flow parameters as the page's bootstrap gives them. */
-export interface SessionInfo {
-  expires: number;
-  redirect_uri?: string;
-  provider_id?: string;
-  channel_definition_id?: string;
-  captive_mode?: boolean;
-  select_accounts?: boolean;
-  multiple_channels?: boolean;
-  select_channel?: boolean;
-}
+export type SessionInfo = WidgetSessionParameters;
 
 export interface FlowOptions {
   providerId?: string;
   channelDefinitionId?: string;
-  /** Stay until the synchronization ends (captive_mode, or wait_sync_end). Default false (C14). */
+  /** Stay until the synchronization ends (captive_mode, or wait_sync_end). Default false. */
   captive: boolean;
   /** The user picks the accounts to share (select_accounts, or consent_per_account). */
   selectAccounts: boolean;
@@ -153,8 +126,4 @@ export function resolveOptions(session: SessionInfo, o: FlowOverrides): FlowOpti
 }
 
 /** `uri` with the result parameters added (its own query kept). */
-export function resultUrl(uri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(uri);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-  return url.toString();
-}
+export const resultUrl = withResultParams;

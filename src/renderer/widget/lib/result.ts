@@ -1,5 +1,5 @@
 /**
- * The end of a widget page (C14): the result goes to redirect_uri as query parameters (result, and
+ * The end of a widget page: the result goes to redirect_uri as query parameters (result, and
  * connection_id or error) and, when the page is in an iframe, also to the parent window as a message:
  *
  *   window.parent.postMessage({ type: 'coffer-widget-result', result, connection_id?, error? }, '*')

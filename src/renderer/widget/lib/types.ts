@@ -1,6 +1,7 @@
-/** The API records the widget uses (the app's typed client defines them; imported as types only). */
+/** The API records the widget uses: the shared renderer core's, generated from the engine's OpenAPI document. */
 export type {
   Account,
+  AuthorizeUrl,
   Channel,
   ChannelDefinition,
   Connection,
@@ -9,5 +10,8 @@ export type {
   EncryptionKey,
   ListedAccount,
   Provider,
+  Queue,
   QueueEvent,
-} from '../../src/lib/api/types';
+  WidgetSessionAnswer,
+  WidgetSessionParameters,
+} from '../../core/api/records';

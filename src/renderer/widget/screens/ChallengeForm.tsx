@@ -20,7 +20,7 @@ function remaining(expires: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A provider's challenge (C8), answered in place: the fields of its CHALLENGE_REQUIRED event. */
+/** A provider's challenge (a one-time code or question during a synchronization), answered in place: the fields of its CHALLENGE_REQUIRED event. */
 export function ChallengeForm(props: {
   challenge: Challenge;
   error?: string | null;

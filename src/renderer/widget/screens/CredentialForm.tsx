@@ -21,7 +21,7 @@ export function matches(def: CredentialDefinition, value: string): boolean {
   }
 }
 
-/** The credential form of an EMBEDDED channel definition (C7), for a new connection or an update. */
+/** The credential form of an EMBEDDED channel definition (the user types their online-banking identifiers), for a new connection or an update. */
 export function CredentialForm(props: {
   provider: Provider;
   definition: ChannelDefinition;

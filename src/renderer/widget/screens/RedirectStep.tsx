@@ -6,7 +6,7 @@ import { useEnv } from '../lib/env';
 import { errorText } from '../lib/errors';
 import { useI18n } from '../lib/i18n';
 import { inIframe } from '../lib/result';
-import type { ChannelDefinition, Provider } from '../lib/types';
+import type { AuthorizeUrl, ChannelDefinition, Provider } from '../lib/types';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ProviderLogo } from '../ui/ProviderLogo';
@@ -16,7 +16,7 @@ import { Spinner } from '../ui/Spinner';
 const POPUP_FEATURES = 'popup,width=520,height=720';
 
 /**
- * The REDIRECT channel's consent (C7): authorize_url with a callback page of the widget as redirect_uri, the
+ * The REDIRECT channel's consent (the user authorizes on the bank's own page): authorize_url with a callback page of the widget as redirect_uri, the
  * user answers on the bank's page, the code and state come back. At top level the tab goes there and back
  * (the flow continues in the callback page); in an iframe the bank's page opens in a popup.
  */
@@ -80,7 +80,7 @@ export function RedirectStep(props: {
     callback.searchParams.set('lng', lng);
     if (usePopup) callback.searchParams.set('popup', '1');
     try {
-      const { data } = await post<{ url: string; state: string }>(
+      const { data } = await post<AuthorizeUrl>(
         `/v2/providers/${encodeURIComponent(props.provider.id)}/channel_definitions/${encodeURIComponent(props.definition.id)}/authorize_url`,
         { redirect_uri: callback.toString(), state, ...(props.connectionId && { connection_id: props.connectionId }) },
       );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { get, post, WidgetApiError } from '../lib/api';
+import { get, post, ApiError } from '../lib/api';
 import { loadConnection, sleep } from '../lib/connections';
 import { prepareCredentials } from '../lib/encrypt-credentials';
 import { errorText } from '../lib/errors';
@@ -111,7 +111,7 @@ export function SyncWatch(props: {
             return finish({ kind: 'verdict' });
           setError(null);
         } catch (err) {
-          if (err instanceof WidgetApiError && err.status === 401) return;
+          if (err instanceof ApiError && err.status === 401) return;
           setError(errorText(t, err));
         }
         await sleep(700);
@@ -137,7 +137,7 @@ export function SyncWatch(props: {
       setChecking(true);
       setStage('data');
     } catch (err) {
-      if (err instanceof WidgetApiError && err.status === 404) {
+      if (err instanceof ApiError && err.status === 404) {
         setChallenge(null);
         setChecking(true);
       } else setChallengeError(errorText(t, err));

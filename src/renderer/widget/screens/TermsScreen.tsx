@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get, post, WidgetApiError } from '../lib/api';
+import { get, post, ApiError } from '../lib/api';
 import { errorText } from '../lib/errors';
 import { useI18n } from '../lib/i18n';
 import { Alert } from '../ui/Alert';
@@ -18,7 +18,7 @@ async function loadTerms(lng: string): Promise<TermsText> {
   try {
     return await get<TermsText>('/v2/users/me/terms', { lng });
   } catch (err) {
-    if (err instanceof WidgetApiError && err.status === 0) throw err;
+    if (err instanceof ApiError && err.status === 0) throw err;
     return get<TermsText>('/v2/app/terms', { lng });
   }
 }

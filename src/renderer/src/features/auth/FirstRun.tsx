@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../../shared/passwords';
 import { useT } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Alert, Button, Card, Icon, TextField } from '../../ui';
@@ -20,12 +21,15 @@ export function FirstRun() {
   const [error, setError] = useState<string | null>(null);
 
   const emailError = touched && !EMAIL.test(form.email.trim()) ? t('firstRun.emailInvalid') : undefined;
-  const passwordError = touched && form.password.length < 8 ? t('firstRun.passwordShort') : undefined;
+  const passwordError =
+    touched && form.password.length < MIN_PASSWORD_LENGTH
+      ? t('firstRun.passwordShort', { min: MIN_PASSWORD_LENGTH })
+      : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!EMAIL.test(form.email.trim()) || form.password.length < 8) return;
+    if (!EMAIL.test(form.email.trim()) || form.password.length < MIN_PASSWORD_LENGTH) return;
     setBusy(true);
     setError(null);
     try {
@@ -85,10 +89,11 @@ export function FirstRun() {
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
             value={form.password}
             onChange={set('password')}
-            hint={t('firstRun.passwordHint')}
+            hint={t('firstRun.passwordHint', { min: MIN_PASSWORD_LENGTH })}
             error={passwordError}
           />
           {error && <Alert tone="danger">{error}</Alert>}

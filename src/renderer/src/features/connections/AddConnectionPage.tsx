@@ -13,7 +13,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 import { startRedirect } from './redirect-flow';
 
-/** Channel definitions a person can use, REDIRECT first (C7's default order). */
+/** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
   return [...p.channel_definitions].sort((a, b) => (a.mode === b.mode ? 0 : a.mode === 'REDIRECT' ? -1 : 1));
 }

@@ -12,7 +12,7 @@ const TONE_COLOR = {
   neutral: 'var(--text-faint)',
 } as const;
 
-/** A connection or channel status in words (every C8 status has its sentence, en and fr). */
+/** A connection or channel status in words (every connection and channel status has its sentence, en and fr). */
 export function StatusLine({
   status,
   running,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminApi, ApiError, signKeysApi, type AdminSettings as Settings } from '../../lib/api';
+import { adminApi, ApiError, signKeysApi } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Alert, Badge, Button, Card, EmptyState, Loading, Table, TextField, toast } from '../../ui';
 import { copyText } from '../common/copy';
@@ -7,7 +7,7 @@ import { errorMessage } from '../common/errors';
 import { useAsync } from '../common/useAsync';
 import { AdminError } from './AdminGate';
 
-/** C12 settings: synchronization schedule, challenge timeout, webhook accounts threshold. */
+/** The installation's settings (admin API): synchronization schedule, challenge timeout, webhook accounts threshold. */
 export function SyncSettings() {
   const i18n = useT();
   const { t } = i18n;
@@ -31,7 +31,7 @@ export function SyncSettings() {
     e.preventDefault();
     setBusy(true);
     try {
-      const body: Settings = {};
+      const body: Record<string, number> = {};
       for (const [k, v] of Object.entries(form)) if (v.trim() !== '') body[k] = Number(v);
       const saved = await adminApi.updateSettings(body);
       if (saved && typeof saved === 'object') settings.setData(saved);
@@ -97,7 +97,8 @@ export function WebhookSettings() {
     setBusy(true);
     try {
       const saved = await adminApi.setWebhook({ url: url.trim(), ...(secret.trim() && { secret: secret.trim() }) });
-      hook.setData(saved);
+      // The PUT answer carries the secret itself (shown once); what the screen keeps is whether one is set.
+      hook.setData({ url: saved.url, secret_set: Boolean(saved.secret) });
       setShownSecret(saved?.secret ?? null);
       setSecret('');
       toast.success(t('settings.webhookSaved'));

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { adminApi, type OAuthClient } from '../../lib/api';
+import { adminApi, type CreatedOAuthClient } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, Loading, Table, TextField, toast } from '../../ui';
 import { copyText } from '../common/copy';
@@ -16,7 +16,7 @@ export default function ClientsSettings() {
   const [uris, setUris] = useState('');
   const [isPublic, setIsPublic] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<OAuthClient | null>(null);
+  const [created, setCreated] = useState<CreatedOAuthClient | null>(null);
 
   if (clients.loading && !clients.data) return <Loading label={t('common.loading')} />;
   if (clients.error) return <AdminError error={clients.error} onRetry={clients.reload} />;

@@ -7,6 +7,6 @@ export const accountsApi = {
   update: (id: string, body: { name: string; status: AccountStatus }) =>
     api.put(`/accounts/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.del(`/accounts/${encodeURIComponent(id)}`),
-  /** Adds an account listed NEW by the connection's last LIST_ACCOUNTS result (C7). */
+  /** Adds an account listed NEW by the connection's last LIST_ACCOUNTS result (only listed accounts can be added). */
   add: (connectionId: string, reference: string) => api.post('/accounts', { connection_id: connectionId, reference }),
 };

@@ -1,21 +1,33 @@
 import { api } from './client';
-import type { AdminSettings, OAuthClient, SignKey, WebhookConfig, WebhookDelivery } from './types';
+import type {
+  AdminSettings,
+  CreatedOAuthClient,
+  OAuthClient,
+  SignKey,
+  WebhookConfig,
+  WebhookDelivery,
+  WebhookStatus,
+} from './types';
 
-/** The admin API (C12), called with the owner's short-lived admin token. */
+/**
+ * The admin API (installation settings, webhook, clients, sign keys), called with the owner's short-lived
+ * admin token.
+ */
 const admin = { auth: 'admin' as const };
 
 export const adminApi = {
   clients: () => api.get<OAuthClient[]>('/admin/clients', admin),
   createClient: (body: { name: string; redirect_uris?: string[]; public?: boolean; scopes?: string[] }) =>
-    api.post<OAuthClient>('/admin/clients', body, admin).then((r) => r.data),
+    api.post<CreatedOAuthClient>('/admin/clients', body, admin).then((r) => r.data),
   revokeClient: (id: string) => api.del(`/admin/clients/${encodeURIComponent(id)}`, admin),
-  webhook: () => api.get<WebhookConfig | undefined>('/admin/webhook', admin),
+  webhook: () => api.get<WebhookStatus | undefined>('/admin/webhook', admin),
   setWebhook: (body: { url: string; secret?: string }) => api.put<WebhookConfig>('/admin/webhook', body, admin),
   deleteWebhook: () => api.del('/admin/webhook', admin),
   // Newest first: the settings screen shows the latest 100 deliveries.
-  deliveries: () => api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
+  deliveries: () =>
+    api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
   settings: () => api.get<AdminSettings>('/admin/settings', admin),
-  updateSettings: (body: AdminSettings) => api.put<AdminSettings>('/admin/settings', body, admin),
+  updateSettings: (body: Partial<AdminSettings>) => api.put<AdminSettings>('/admin/settings', body, admin),
   rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),
 };
 

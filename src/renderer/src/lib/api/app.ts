@@ -1,22 +1,15 @@
 import { api } from './client';
-import type { AppStatus, TokenAnswer } from './types';
+import type { AdminToken, AppStatus, AppTerms, OwnerSession } from './types';
 
 /** The app's own routes (engine module app-session). */
 export const appApi = {
   status: () => api.get<AppStatus>('/app/status', { auth: 'none' }),
-  terms: (lng: string) =>
-    api.get<{ version: number; language: string; text: string }>('/app/terms', { auth: 'none', query: { lng } }),
+  terms: (lng: string) => api.get<AppTerms>('/app/terms', { auth: 'none', query: { lng } }),
   createOwner: (body: { email: string; password: string; first_name?: string; last_name?: string }) =>
-    api
-      .post<TokenAnswer & { refresh_token: string; user_id: string }>('/app/owner', body, { auth: 'none' })
-      .then((r) => r.data),
+    api.post<OwnerSession>('/app/owner', body, { auth: 'none' }).then((r) => r.data),
   /** Raw call with an explicit token (the session module uses it; it must not recurse into itself). */
   adminToken: (userToken: string) =>
     api
-      .post<{ access_token: string; expires_in: number }>(
-        '/app/admin-token',
-        {},
-        { auth: 'none', headers: { authorization: `Bearer ${userToken}` } },
-      )
+      .post<AdminToken>('/app/admin-token', {}, { auth: 'none', headers: { authorization: `Bearer ${userToken}` } })
       .then((r) => r.data),
 };

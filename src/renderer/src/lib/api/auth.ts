@@ -3,7 +3,7 @@ import type { TokenAnswer } from './types';
 
 export const APP_CLIENT_ID = 'coffer-app';
 
-/** The authorization server (C4): the app is the public client `coffer-app`, with PKCE S256. */
+/** The authorization server (OAuth 2.0): the app is the public client `coffer-app`, with PKCE S256. */
 export const authApi = {
   refresh: (refreshToken: string) =>
     api

@@ -1,4 +1,7 @@
-import { ApiError, errorFromResponse } from './errors';
+import { ApiError } from '../../../core/api/errors';
+import { buildQuery, readData, send, sendWithRenewal, type QueryValue } from '../../../core/api/transport';
+
+const UNREACHABLE = 'the Coffer engine cannot be reached';
 
 /**
  * The fetch wrapper every resource module uses. Same origin as the engine, so paths are relative. User
@@ -11,7 +14,7 @@ export interface AuthHooks {
   accessToken(): Promise<string | null>;
   /** Renews after a 401; false when the session cannot be renewed (the app shows the sign-in). */
   refresh(): Promise<boolean>;
-  /** A client token with scope admin (C12), or throws. */
+  /** A client token with the admin scope (the owner's administration calls), or throws. */
   adminToken(force?: boolean): Promise<string>;
   onTermsRequired(): void;
   language(): string;
@@ -31,7 +34,8 @@ export function configureApi(next: AuthHooks): void {
   hooks = next;
 }
 
-export type QueryValue = string | number | boolean | undefined | null | readonly string[];
+export type { QueryValue };
+export { buildQuery };
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -50,82 +54,32 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   status: number;
-  /** X-Total-Count of list answers (C5). */
+  /** X-Total-Count of list answers (lists are paged; the header gives the full count). */
   total: number | null;
   headers: Headers;
-}
-
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const auth = options.auth ?? 'user';
   const url = (options.base === 'root' ? '' : '/v2') + path + buildQuery(options.query);
-  const attempt = async (force: boolean): Promise<Response> => {
-    const headers = new Headers(options.headers);
-    headers.set('accept', 'application/json');
-    if (!headers.has('accept-language')) headers.set('accept-language', hooks.language());
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      headers.set('content-type', 'application/x-www-form-urlencoded');
-      body = new URLSearchParams(options.form).toString();
-    } else if (options.rawBody) {
-      headers.set('content-type', options.contentType ?? 'application/octet-stream');
-      body = options.rawBody;
-    }
-    if (auth === 'user') {
-      const token = await hooks.accessToken();
-      if (token) headers.set('authorization', `Bearer ${token}`);
-    } else if (auth === 'admin') {
-      headers.set('authorization', `Bearer ${await hooks.adminToken(force)}`);
-    }
-    try {
-      return await fetch(url, {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') throw err;
-      throw new ApiError(0, 'network_error', 'the Coffer engine cannot be reached');
-    }
+  const attempt = async (renewed: boolean): Promise<Response> => {
+    let bearer: string | null = null;
+    if (auth === 'user') bearer = await hooks.accessToken();
+    else if (auth === 'admin') bearer = await hooks.adminToken(renewed);
+    return send(method, url, { ...options, language: hooks.language(), bearer, unreachable: UNREACHABLE });
   };
-
-  let res = await attempt(false);
-  if (res.status === 401 && auth !== 'none') {
-    const err = await errorFromResponse(res.clone());
-    if (err.code === 'terms_not_accepted') {
-      hooks.onTermsRequired();
-      throw err;
-    }
-    if (err.code === 'invalid_token') {
-      if (auth === 'admin') res = await attempt(true);
-      else if (await hooks.refresh()) res = await attempt(false);
-    }
-  }
-  if (!res.ok) throw await errorFromResponse(res);
+  // A 401 invalid_token renews once: a fresh admin token, or a refreshed user session.
+  const renewal =
+    auth === 'none'
+      ? null
+      : {
+          onTermsRequired: () => hooks.onTermsRequired(),
+          renew: async (error: ApiError) =>
+            error.code === 'invalid_token' && (auth === 'admin' ? true : await hooks.refresh()),
+        };
+  const res = await sendWithRenewal(attempt, renewal);
   const total = res.headers.get('x-total-count');
-  let data: unknown = undefined;
-  if (res.status !== 204 && res.status !== 206) {
-    const type = res.headers.get('content-type') ?? '';
-    data = type.includes('json') ? await res.json() : await res.text();
-  }
+  const data = await readData(res);
   return { data: data as T, status: res.status, total: total === null ? null : Number(total), headers: res.headers };
 }
 
@@ -139,7 +93,7 @@ export const api = {
   del: (path: string, options?: RequestOptions) => request<void>('DELETE', path, options).then(() => undefined),
 };
 
-/** Every page of a list (C5: at most 500 per page). */
+/** Every page of a list (the API serves at most 500 records per page). */
 export async function listAll<T>(
   path: string,
   query: Record<string, QueryValue> = {},

@@ -1,10 +1,8 @@
 import { api, listAll, request } from './client';
+import type { CredentialValue } from '../../../core/api/credential-encryption';
 import type { Connection } from './types';
 
-export interface CredentialValue {
-  id: string;
-  value: string;
-}
+export type { CredentialValue };
 
 export interface NewConnection {
   provider_id: string;
@@ -21,7 +19,7 @@ const path = (id: string) => `/connections/${encodeURIComponent(id)}`;
 export const connectionsApi = {
   list: () => listAll<Connection>('/connections'),
   get: (id: string) => api.get<Connection>(path(id)),
-  /** 201 with Location /connections/<id>; the connection is already RUNNING (C7). */
+  /** 201 with Location /connections/<id>; the connection is already RUNNING (its first synchronization has started). */
   create: async (body: NewConnection) => {
     const res = await api.post<Connection | undefined>('/connections', body);
     const location = res.headers.get('location') ?? '';

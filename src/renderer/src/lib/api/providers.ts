@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { Provider } from './types';
+import type { AuthorizeUrl, Provider } from './types';
 
 export const providersApi = {
   all: () => api.get<Provider[]>('/providers', { query: { pagination: false } }),
@@ -10,7 +10,7 @@ export const providersApi = {
     body: { redirect_uri: string; state?: string; connection_id?: string },
   ) =>
     api
-      .post<{ url: string; state: string }>(
+      .post<AuthorizeUrl>(
         `/providers/${encodeURIComponent(providerId)}/channel_definitions/${encodeURIComponent(channelDefinitionId)}/authorize_url`,
         body,
       )

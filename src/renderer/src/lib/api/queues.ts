@@ -4,7 +4,7 @@ import type { Queue } from './types';
 export const queuesApi = {
   /** 201 with Location /queues/<id>. */
   subscribe: async (): Promise<string> => {
-    const res = await request<{ id?: string } | undefined>('POST', '/queues/subscribe', { json: {} });
+    const res = await request<Queue | undefined>('POST', '/queues/subscribe', { json: {} });
     if (res.data && typeof res.data === 'object' && typeof res.data.id === 'string') return res.data.id;
     return (res.headers.get('location') ?? '').split('/').pop() ?? '';
   },

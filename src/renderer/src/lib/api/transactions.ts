@@ -16,7 +16,10 @@ export interface TransactionQuery {
 }
 
 export const transactionsApi = {
-  /** One page (C5), with X-Total-Count. Every status unless told (the API's default is BOOKED only). */
+  /**
+   * One page (at most 500 records), with X-Total-Count. Every status unless told (the API's default is
+   * BOOKED only).
+   */
   page: (page: number, query: TransactionQuery = {}, limit = PAGE_SIZE, signal?: AbortSignal) =>
     request<Transaction[]>('GET', '/transactions', {
       query: { included_statuses: TRANSACTION_STATUSES, ...query, page, limit } as Record<string, QueryValue>,

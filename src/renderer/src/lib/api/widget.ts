@@ -1,10 +1,11 @@
 import { api } from './client';
+import type { WidgetSessionCreated } from './types';
 
-/** The hosted widget (C14): a session for the signed-in user, whose links open the widget pages. */
+/** The hosted widget: a session for the signed-in user, whose links open the widget pages. */
 export const widgetApi = {
   session: (accessToken: string, body: Record<string, string | boolean | undefined> = {}) =>
     api
-      .post<{ session_id: string; expires: number; _links: Record<string, string> }>(
+      .post<WidgetSessionCreated>(
         '/embed/widget_session',
         { access_token: accessToken, ...body },
         { base: 'root', auth: 'none' },

@@ -21,7 +21,8 @@ export interface DataAction {
   loadCategories(): Promise<void>;
   loadProviders(): Promise<void>;
   /** A connection record from an event or an answer replaces the one held. */
-  applyConnection(connection: Connection): void;
+  /** `accounts` and `account_count` come only in webhook-shaped payloads; they are dropped. */
+  applyConnection(connection: Connection & { accounts?: unknown; account_count?: number }): void;
   /** Forgets a connection, its accounts and their transactions on every screen. */
   removeConnectionLocal(id: string): void;
   removeAccountLocal(id: string): void;

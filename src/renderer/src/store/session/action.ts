@@ -49,7 +49,10 @@ async function saveSession(next: StoredSession | null): Promise<void> {
   else await kv.remove(KV.session);
 }
 
-function sessionFrom(answer: TokenAnswer, userId: string, previous?: StoredSession | null): StoredSession {
+/** What a session needs of a token answer (the token endpoint's, or the owner creation's). */
+type SessionTokens = Pick<TokenAnswer, 'access_token' | 'expires_in' | 'refresh_token'>;
+
+function sessionFrom(answer: SessionTokens, userId: string, previous?: StoredSession | null): StoredSession {
   return {
     userId,
     accessToken: answer.access_token,
@@ -170,7 +173,7 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       if (!pending || pending.state !== params.get('state'))
         throw new ApiError(400, 'invalid_state', 'the sign-in answer does not match the request');
       const answer = await authApi.exchangeCode(code, pending.verifier, `${window.location.origin}/auth-callback`);
-      await saveSession(sessionFrom(answer, subjectOf(answer.id_token) ?? answer.user_id ?? ''));
+      await saveSession(sessionFrom(answer, subjectOf(answer.id_token) ?? ''));
       await enterApp();
       if (session && !session.userId && get().user) await saveSession({ ...session, userId: get().user!.id });
       navigate(pending.returnTo || '/', { replace: true });

@@ -1,0 +1,143 @@
+import { useMemo } from 'react';
+import { ACCOUNT_TYPES, TRANSACTION_STATUSES, type AccountType } from '../../lib/api';
+import { useT, type MessageKey } from '../../lib/i18n';
+import { EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
+import { useStore } from '../../store';
+import { Button, Icon } from '../../ui';
+import { MultiSelect, type Option } from './MultiSelect';
+
+/**
+ * The filter bar: free text, accounts, account type, categories (parents with their children), statuses,
+ * amount bounds and dates. Every change goes to the store's filter at once (the view recomputes).
+ */
+export function HistoryFilters() {
+  const { t } = useT();
+  const filter = useStore((s) => s.filter);
+  const setFilter = useStore((s) => s.setFilter);
+  const replaceFilter = useStore((s) => s.replaceFilter);
+  const accounts = useStore((s) => s.accounts);
+  const categories = useStore((s) => s.categories);
+
+  const accountOptions: Option[] = useMemo(
+    () => accounts.map((a) => ({ value: a.id, label: a.name, hint: t(`accountType.${a.type}` as MessageKey) })),
+    [accounts, t],
+  );
+  const categoryOptions: Option[] = useMemo(() => {
+    const parents = categories.filter((c) => !c.parent);
+    const out: Option[] = [];
+    for (const p of parents) {
+      out.push({ value: p.id, label: p.label });
+      for (const c of categories.filter((x) => x.parent?.id === p.id))
+        out.push({ value: c.id, label: c.label, depth: 1 });
+    }
+    return out;
+  }, [categories]);
+  const statusOptions: Option[] = TRANSACTION_STATUSES.map((s) => ({
+    value: s,
+    label: t(`txStatus.${s}` as MessageKey),
+  }));
+
+  return (
+    <div className="history-filters" role="search" aria-label={t('history.filters')}>
+      <div style={{ position: 'relative', flex: '1 1 260px', maxWidth: 420 }}>
+        <span style={{ position: 'absolute', left: 10, top: 8, color: 'var(--text-faint)' }}>
+          <Icon name="search" size={16} />
+        </span>
+        <input
+          className="input input-sm"
+          type="search"
+          style={{ paddingLeft: 32 }}
+          placeholder={t('history.search')}
+          aria-label={t('history.search')}
+          value={filter.q}
+          onChange={(e) => setFilter({ q: e.target.value })}
+          data-testid="history-search"
+        />
+      </div>
+      <MultiSelect
+        label={t('history.accounts')}
+        options={accountOptions}
+        selected={filter.accounts}
+        onChange={(accounts) => setFilter({ accounts })}
+        searchLabel={t('common.search')}
+        clearLabel={t('history.clear')}
+      />
+      <select
+        className="select input input-sm"
+        style={{ width: 'auto' }}
+        aria-label={t('history.accountType')}
+        value={filter.accountType}
+        onChange={(e) => setFilter({ accountType: e.target.value as AccountType | '' })}
+        data-testid="filter-account-type"
+      >
+        <option value="">{t('history.anyType')}</option>
+        {ACCOUNT_TYPES.map((a) => (
+          <option key={a} value={a}>
+            {t(`accountType.${a}` as MessageKey)}
+          </option>
+        ))}
+      </select>
+      <MultiSelect
+        label={t('history.categories')}
+        options={categoryOptions}
+        selected={filter.categories}
+        onChange={(categories) => setFilter({ categories })}
+        searchLabel={t('common.search')}
+        clearLabel={t('history.clear')}
+      />
+      <MultiSelect
+        label={t('history.statuses')}
+        options={statusOptions}
+        selected={filter.statuses}
+        onChange={(statuses) => setFilter({ statuses })}
+        searchLabel={t('common.search')}
+        clearLabel={t('history.clear')}
+      />
+      <input
+        className="input input-sm"
+        style={{ width: 110 }}
+        inputMode="decimal"
+        placeholder={t('history.amountMin')}
+        aria-label={t('history.amountMin')}
+        value={filter.minAmount}
+        onChange={(e) => setFilter({ minAmount: e.target.value })}
+        data-testid="filter-min"
+      />
+      <input
+        className="input input-sm"
+        style={{ width: 110 }}
+        inputMode="decimal"
+        placeholder={t('history.amountMax')}
+        aria-label={t('history.amountMax')}
+        value={filter.maxAmount}
+        onChange={(e) => setFilter({ maxAmount: e.target.value })}
+        data-testid="filter-max"
+      />
+      <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
+        {t('history.from')}
+        <input
+          className="input input-sm"
+          type="date"
+          style={{ width: 140 }}
+          value={filter.from}
+          onChange={(e) => setFilter({ from: e.target.value })}
+        />
+      </label>
+      <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
+        {t('history.to')}
+        <input
+          className="input input-sm"
+          type="date"
+          style={{ width: 140 }}
+          value={filter.to}
+          onChange={(e) => setFilter({ to: e.target.value })}
+        />
+      </label>
+      {!isFilterEmpty(filter) && (
+        <Button size="sm" variant="ghost" icon="x" onClick={() => replaceFilter(EMPTY_FILTER)}>
+          {t('history.clear')}
+        </Button>
+      )}
+    </div>
+  );
+}

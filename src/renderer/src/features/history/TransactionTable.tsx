@@ -1,0 +1,157 @@
+import { Badge, EmptyState, Icon } from '../../ui';
+import { useT, type MessageKey } from '../../lib/i18n';
+import type { SortKey } from '../../lib/tx-filter';
+import { txTable } from '../../lib/tx-table';
+import { useRowNavigation } from './use-row-navigation';
+
+/**
+ * The transactions shown, as a virtualized grid (only the visible rows exist in the page, so 100,000 rows
+ * scroll smoothly): sortable by date, label and amount, keyboard-navigable, a click or Enter selects a row.
+ */
+export function TransactionTable({
+  view,
+  selected,
+  onSelect,
+  sortKey,
+  sortDir,
+  onSort,
+  accountName,
+  categoryName,
+  empty,
+}: {
+  view: Int32Array;
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+  sortKey: SortKey;
+  sortDir: 'asc' | 'desc';
+  onSort: (key: SortKey) => void;
+  accountName: (id: string) => string;
+  categoryName: (id: string) => string;
+  empty: 'loading' | 'none' | 'filtered' | null;
+}) {
+  const { t, day, money } = useT();
+  const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
+
+  const header = (key: SortKey | null, label: string, className = '') => (
+    <div
+      role="columnheader"
+      className={className}
+      aria-sort={key && sortKey === key ? (sortDir === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      {key ? (
+        <button
+          type="button"
+          onClick={() => onSort(key)}
+          aria-label={t('history.sortBy', { column: label })}
+          data-testid={`sort-${key}`}
+        >
+          {label}
+          {sortKey === key && <Icon name={sortDir === 'asc' ? 'arrowUp' : 'arrowDown'} size={13} />}
+        </button>
+      ) : (
+        label
+      )}
+    </div>
+  );
+
+  const activeId = view.length ? `tx-row-${txTable.ids[view[Math.min(active, view.length - 1)]]}` : undefined;
+
+  return (
+    <div
+      className="vtable"
+      role="grid"
+      aria-rowcount={view.length + 1}
+      aria-label={t('history.title')}
+      data-testid="history-table"
+    >
+      <div role="rowgroup">
+        <div role="row" className="vrow vhead" aria-rowindex={1}>
+          {header('date', t('history.col.date'))}
+          {header('label', t('history.col.label'))}
+          {header(null, t('history.col.account'), 'col-account')}
+          {header(null, t('history.col.category'), 'col-category')}
+          {header(null, t('history.col.status'), 'col-status')}
+          {header('amount', t('history.col.amount'), 'right')}
+        </div>
+      </div>
+      <div
+        ref={scrollRef}
+        className="vscroll"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        aria-activedescendant={activeId}
+        role="rowgroup"
+        data-testid="history-scroll"
+      >
+        {empty ? (
+          <EmptyState
+            icon={empty === 'filtered' ? 'filter' : 'list'}
+            title={
+              empty === 'loading' ? t('common.loading') : empty === 'none' ? t('history.emptyAll') : t('history.empty')
+            }
+          />
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const i = view[item.index];
+              const id = txTable.ids[i];
+              const amount = txTable.amounts[i];
+              const status = txTable.statuses[i];
+              return (
+                <div
+                  key={id}
+                  id={`tx-row-${id}`}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected === id}
+                  className={`vrow vbody-row${item.index === active ? ' active' : ''}`}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  onClick={() => {
+                    setActive(item.index);
+                    onSelect(id);
+                  }}
+                  data-testid="tx-row"
+                >
+                  <div role="gridcell" className="cell num muted">
+                    {day(txTable.dates[i])}
+                  </div>
+                  <div role="gridcell" className="cell">
+                    <span className="cell" style={{ display: 'block', fontWeight: 500 }} data-testid="tx-label">
+                      {txTable.labels[i]}
+                    </span>
+                    {txTable.counterparties[i] && txTable.counterparties[i].toLowerCase() !== txTable.sortLabels[i] && (
+                      <span className="cell-sub">{txTable.counterparties[i]}</span>
+                    )}
+                  </div>
+                  <div role="gridcell" className="cell col-account muted">
+                    {accountName(txTable.accountIds[i])}
+                  </div>
+                  <div role="gridcell" className="cell col-category muted">
+                    {categoryName(txTable.categories[i])}
+                  </div>
+                  <div role="gridcell" className="cell col-status">
+                    {status === 'BOOKED' ? (
+                      <span className="faint">{t('txStatus.BOOKED')}</span>
+                    ) : (
+                      <Badge tone={status === 'PENDING' ? 'info' : 'warning'}>
+                        {t(`txStatus.${status}` as MessageKey)}
+                      </Badge>
+                    )}
+                  </div>
+                  <div
+                    role="gridcell"
+                    className={`cell right num${amount > 0 ? ' positive' : ''}`}
+                    style={{ fontWeight: 600 }}
+                    data-testid="tx-amount"
+                  >
+                    {money(amount, txTable.currencies[i], { sign: amount > 0 })}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { navigate, useLocation } from '../../lib/router';
+import { categoryContext, computeView, EMPTY_FILTER } from '../../lib/tx-filter';
+import { txTable } from '../../lib/tx-table';
+import { dataSelectors, useStore } from '../../store';
+
+/** Deep links: /history?account=ID or ?q=text start with that filter (then the address is cleaned). */
+export function useHistoryDeepLink(): void {
+  const { search } = useLocation();
+  const replaceFilter = useStore((s) => s.replaceFilter);
+  useEffect(() => {
+    const account = search.get('account');
+    const q = search.get('q');
+    if (account || q) {
+      replaceFilter({ ...EMPTY_FILTER, accounts: account ? [account] : [], q: q ?? '' });
+      navigate('/history', { replace: true });
+    }
+  }, [search, replaceFilter]);
+}
+
+/**
+ * The rows the history shows: the local transactions table filtered and sorted by the store's filter and
+ * sort (the free text is deferred so typing stays responsive), and names for account and category ids.
+ */
+export function useHistoryView() {
+  const filter = useStore((s) => s.filter);
+  const sort = useStore((s) => s.sort);
+  const txVersion = useStore((s) => s.txVersion);
+  const categories = useStore((s) => s.categories);
+  const accountsById = useStore(dataSelectors.accountsById);
+  const categoriesById = useStore(dataSelectors.categoriesById);
+  const accountTypes = useStore(dataSelectors.accountTypes);
+
+  const q = useDeferredValue(filter.q);
+  const effective = useMemo(() => ({ ...filter, q }), [filter, q]);
+  const categoryParents = useMemo(() => categoryContext(categories), [categories]);
+  const view = useMemo(
+    () => computeView(txTable, effective, sort, { accountTypes, categoryParents }),
+    // txVersion: the table (outside the store) changed
+    [effective, sort, accountTypes, categoryParents, txVersion],
+  );
+
+  const accountName = useCallback((id: string) => accountsById.get(id)?.name ?? id, [accountsById]);
+  const categoryName = useCallback((id: string) => categoriesById.get(id)?.label ?? id, [categoriesById]);
+  return { view, accountName, categoryName };
+}
