@@ -46,3 +46,22 @@ export function registrableRedirectUriProblem(uri: unknown): string | null {
   if (/^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol)) return null;
   return 'must use https, loopback http or a reverse-domain private scheme (com.example.app:/callback)';
 }
+
+/**
+ * A redirect_uri a page may send a user back to with a result (widget, bank consent link): an absolute
+ * http(s) URL of at most 2048 characters, without a fragment or user information. Unlike OAuth clients'
+ * URIs these need no registration: the result they receive carries no secret.
+ */
+export function isAcceptableResultRedirectUri(value: string): boolean {
+  if (value.length > 2048) return false;
+  const url = parse(value);
+  return (
+    url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '' && !url.username && !url.password
+  );
+}
+
+/** A loopback URL (127.0.0.1, [::1], localhost): only a program on this machine can receive it. */
+export function isLoopbackUrl(uri: string): boolean {
+  const url = parse(uri);
+  return url !== null && LOOPBACK_HOSTS.has(url.hostname);
+}
