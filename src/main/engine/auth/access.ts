@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from '../http/errors';
-import type { BearerRow } from '../store/tokens';
+import type { UserProfileRow } from '../store/users';
+import type { Bearer } from './bearer-lookup';
 import type { ClientScope, Scope, UserScope } from './scopes';
 import { hashToken } from './token-hash';
 
@@ -26,6 +27,8 @@ export interface AuthContext {
   scopes: ReadonlySet<Scope>;
   /** Version of the terms the token's user accepted (0 when none or not a user token). */
   termsAcceptedVersion: number;
+  /** The token's user as of this request (no password hash); null for client tokens. */
+  user: UserProfileRow | null;
 }
 
 declare module 'fastify' {
@@ -39,7 +42,7 @@ declare module 'fastify' {
 
 export interface AccessOptions {
   /** Who a token is, by the SHA-256 of its value (identity's cached bearer lookup). */
-  lookup: { get(hash: string, now: number): BearerRow | undefined };
+  lookup: { get(hash: string, now: number): Bearer | undefined };
   now: () => number;
   currentTermsVersion: () => number;
 }
@@ -110,8 +113,9 @@ function authenticate(
     tokenKind: row.kind,
     clientId: row.client_id,
     userId: row.user_id,
-    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
+    scopes: row.scopeSet,
     termsAcceptedVersion: row.terms_accepted_version ?? 0,
+    user: row.user,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../store/users';
+import type { UserProfileRow, UserRow } from '../store/users';
 
 export type { UserRow };
 
@@ -19,7 +19,7 @@ export interface UserRecord {
 export const ADDRESS_FIELDS = ['street', 'postcode', 'city', 'country'] as const;
 
 /** Empty fields are left out (C2). */
-export function userRecord(row: UserRow, currentTermsVersion: number): UserRecord {
+export function userRecord(row: UserProfileRow, currentTermsVersion: number): UserRecord {
   const address: NonNullable<UserRecord['address']> = {};
   for (const f of ADDRESS_FIELDS) if (row[f]) address[f] = row[f]!;
   return {

@@ -161,7 +161,11 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
         response: { 200: userSchema },
       },
     },
-    async (request) => userRecord(load(ownUserId(request, 'unauthorized')), termsVersion()),
+    // The access check already read the token's user (cached, never stale): no second read.
+    async (request) => {
+      const id = ownUserId(request, 'unauthorized');
+      return userRecord(request.auth?.user ?? load(id), termsVersion());
+    },
   );
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { statementCache } from './statements';
+import type { UserProfileRow } from './users';
 
 export type TokenKind = 'access' | 'refresh' | 'code' | 'pat';
 
@@ -23,7 +24,11 @@ export interface TokenRow {
 export type NewTokenRow = Pick<TokenRow, 'hash' | 'kind' | 'client_id' | 'user_id' | 'scopes' | 'creation_date' | 'expires'> &
   Partial<Pick<TokenRow, 'family_id' | 'name' | 'redirect_uri' | 'code_challenge'>>;
 
-/** What the access check needs of a usable bearer token: the token and its user's accepted terms version. */
+/**
+ * What the access check needs of a usable bearer token: the token, its user's accepted terms version, and
+ * the user's profile row (null for client tokens), read in the same query so that a request naming its own
+ * user (GET /users/me) needs no second read.
+ */
 export interface BearerRow {
   kind: 'access' | 'pat';
   expires: number | null;
@@ -31,6 +36,36 @@ export interface BearerRow {
   user_id: number | null;
   scopes: string;
   terms_accepted_version: number | null;
+  user: UserProfileRow | null;
+}
+
+type FlatBearerRow = Omit<BearerRow, 'user'> & {
+  [K in keyof UserProfileRow as `u_${K}`]: UserProfileRow[K] | null;
+};
+
+const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'gender',
+  'birthdate',
+  'street',
+  'postcode',
+  'city',
+  'country',
+  'terms_accepted_version',
+  'creation_date',
+] as const satisfies readonly (keyof UserProfileRow)[];
+
+function bearerRow(flat: FlatBearerRow): BearerRow {
+  const { kind, expires, client_id, user_id, scopes, terms_accepted_version } = flat;
+  let user: UserProfileRow | null = null;
+  if (flat.u_id !== null) {
+    user = {} as UserProfileRow;
+    for (const c of PROFILE_COLUMNS) (user as unknown as Record<string, unknown>)[c] = flat[`u_${c}`];
+  }
+  return { kind, expires, client_id, user_id, scopes, terms_accepted_version, user };
 }
 
 /** A personal access token's id is the start of its hash (never the value). */
@@ -45,8 +80,9 @@ export function createTokensStore(db: Db) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byHash = db.prepare<[string], TokenRow>('SELECT * FROM oauth_tokens WHERE hash = ?');
-  const bearer = db.prepare<[string, number], BearerRow>(
-    `SELECT t.kind, t.expires, t.client_id, t.user_id, t.scopes, u.terms_accepted_version
+  const bearer = db.prepare<[string, number], FlatBearerRow>(
+    `SELECT t.kind, t.expires, t.client_id, t.user_id, t.scopes, u.terms_accepted_version,
+            ${PROFILE_COLUMNS.map((c) => `u.${c} AS u_${c}`).join(', ')}
        FROM oauth_tokens t LEFT JOIN users u ON u.id = t.user_id
       WHERE t.hash = ? AND t.kind IN ('access', 'pat') AND t.revoked_date IS NULL
         AND (t.expires IS NULL OR t.expires > ?)`,
@@ -73,7 +109,10 @@ export function createTokensStore(db: Db) {
     findByHash: (hash: string): TokenRow | undefined => byHash.get(hash),
 
     /** An access token or personal access token usable at `now` (not revoked, not expired). */
-    findBearer: (hash: string, now: number): BearerRow | undefined => bearer.get(hash, now),
+    findBearer(hash: string, now: number): BearerRow | undefined {
+      const flat = bearer.get(hash, now);
+      return flat && bearerRow(flat);
+    },
 
     /** Marks a code or refresh token used; false when it already was (a concurrent or repeated use). */
     markUsed: (hash: string, now: number): boolean =>

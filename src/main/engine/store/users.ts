@@ -19,6 +19,9 @@ export interface UserRow {
   creation_date: number;
 }
 
+/** A user's row without the password hash (what may be kept in memory and shown). */
+export type UserProfileRow = Omit<UserRow, 'password_hash'>;
+
 /** The profile columns a user may set (null clears one). */
 export type ProfileColumn = 'first_name' | 'last_name' | 'gender' | 'birthdate' | 'street' | 'postcode' | 'city' | 'country';
 export type ProfilePatch = Partial<Record<ProfileColumn, string | null>>;
