@@ -1,6 +1,6 @@
 import type { Db } from '../../src/main/engine/db/database';
 import type { SyncPort, SyncRequest } from '../../src/main/engine/sync/sync-port';
-import { secretStoreUnavailable } from '../../src/main/engine/http/errors';
+import { SecretStoreUnavailable } from '../../src/main/engine/domain/errors';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import { accountSearchText } from '../../src/main/engine/resources/accounts/search-text';
 
@@ -210,7 +210,7 @@ export function recordingSync(db: Db): RecordingSync {
 export function memorySecrets(available = true): SecretStore & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
   const assertAvailable = () => {
-    if (!available) throw secretStoreUnavailable('test: no keychain');
+    if (!available) throw new SecretStoreUnavailable('test: no keychain');
   };
   return {
     entries,

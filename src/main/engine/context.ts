@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
+import type { Identity } from './identity/identity';
 import type { SecretStore } from './secrets/secret-store';
+import type { SigningKeys } from './signing/signing-keys';
+import type { Store } from './store';
+import type { WidgetSessionService } from './widget/session-service';
 import type { SyncPort } from './sync/sync-port';
 import type { Settings } from './settings';
 
@@ -31,6 +35,14 @@ export interface EngineContext {
   services: EngineServices;
   /** Registers work to do at shutdown, after the server stopped accepting and before the database closes. */
   onClose(fn: () => void | Promise<void>): void;
+  /** Every SQL statement, one field per aggregate. */
+  store: Store;
+  /** Users, clients, tokens, terms, login throttle, id_token key, bearer lookup, token endpoint. */
+  identity: Identity;
+  /** Response-signing keys (caches the current private key). */
+  signingKeys: SigningKeys;
+  /** Widget sessions (kept in this engine's memory). */
+  widgetSessions: WidgetSessionService;
 }
 
 export function urlsFor(port: number): Urls {

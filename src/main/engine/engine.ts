@@ -6,12 +6,15 @@ import { urlsFor, type EngineContext, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase } from './db/database';
 import { buildServer, type ServerOptions } from './http/server';
-import { currentTermsVersion } from './identity/terms';
+import { createIdentity } from './identity/identity';
 import { createLogger } from './logger';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { Settings } from './settings';
+import { SigningKeys } from './signing/signing-keys';
 import { startupSteps } from './startup';
+import { createStore } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
+import { sweepWidgetSessions, WidgetSessionService } from './widget/session-service';
 
 export interface EngineOptions {
   dataDir: string;
@@ -56,8 +59,12 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       settings.setRaw('install_id', installId);
     }
     const log = createLogger(options.dataDir, options.logLevel);
-    const ctx: EngineContext = {
+    const store = createStore(db);
+    // The parts below read the context when they act (tests move the clock and replace services), so they
+    // are handed the context itself and assigned right after it is made.
+    const ctx = {
       db,
+      store,
       dataDir: options.dataDir,
       resourcesDir: options.resourcesDir,
       appDir: options.appDir ?? null,
@@ -66,11 +73,15 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       settings,
       log,
       now: () => Math.floor(Date.now() / 1000),
-      onClose: (fn) => closers.push(fn),
+      onClose: (fn) => void closers.push(fn),
       services: { sync: placeholderSync(db) },
-    };
+    } as Omit<EngineContext, 'identity' | 'signingKeys' | 'widgetSessions'> as EngineContext;
+    ctx.identity = createIdentity(ctx);
+    ctx.signingKeys = new SigningKeys(ctx, store.signKeys);
+    ctx.widgetSessions = new WidgetSessionService(ctx);
+    sweepWidgetSessions(ctx);
     for (const step of startupSteps) await step(ctx);
-    const app = await buildServer(ctx, { currentTermsVersion: () => currentTermsVersion(ctx.resourcesDir), ...options.server });
+    const app = await buildServer(ctx, { currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -4,7 +4,7 @@ import { ensureAppClient } from './app-session/app-client';
 import { seedCatalogue } from './catalogue/seed';
 import { purgeEncryptionKeys } from './resources/keys/key-store';
 import { startEventSweeper } from './events/queue-maintenance';
-import { ensureSigningKey } from './signing/sign-key-store';
+import { ensureSigningKey } from './signing/signing-keys';
 import { startWebhooks } from './webhooks/webhook-service';
 import { startSynchronization } from './sync/sync-startup';
 import { startStatementFiles } from './connectors/statements';

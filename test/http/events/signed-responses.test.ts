@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { compactVerify, decodeProtectedHeader, importSPKI } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecretStore } from '../../../src/main/engine/secrets/secret-store';
-import { secretStoreUnavailable } from '../../../src/main/engine/http/errors';
+import { SecretStoreUnavailable } from '../../../src/main/engine/domain/errors';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 
 // The private halves of signing keys live only in the OS keychain: these run where one is (npm test).
@@ -189,13 +189,13 @@ describe('signed responses without an OS keychain', () => {
   const noKeychain: SecretStore = {
     isAvailable: () => false,
     assertAvailable: () => {
-      throw secretStoreUnavailable('test: no Secret Service');
+      throw new SecretStoreUnavailable('test: no Secret Service');
     },
     get: () => {
-      throw secretStoreUnavailable('test: no Secret Service');
+      throw new SecretStoreUnavailable('test: no Secret Service');
     },
     set: () => {
-      throw secretStoreUnavailable('test: no Secret Service');
+      throw new SecretStoreUnavailable('test: no Secret Service');
     },
     delete: () => {},
   };

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { secretStoreUnavailable } from '../../../src/main/engine/http/errors';
+import { SecretStoreUnavailable } from '../../../src/main/engine/domain/errors';
 import { idTokenKeySecretName } from '../../../src/main/engine/identity/oauth/id-token';
 import { channelSecretName } from '../../../src/main/engine/secrets/secret-names';
 import { KeychainSecretStore, type SecretStore } from '../../../src/main/engine/secrets/secret-store';
@@ -39,13 +39,13 @@ class NoKeychain implements SecretStore {
     return false;
   }
   assertAvailable(): void {
-    throw secretStoreUnavailable('test: no keychain');
+    throw new SecretStoreUnavailable('test: no keychain');
   }
   get(): string | null {
-    throw secretStoreUnavailable('test: no keychain');
+    throw new SecretStoreUnavailable('test: no keychain');
   }
   set(): void {
-    throw secretStoreUnavailable('test: no keychain');
+    throw new SecretStoreUnavailable('test: no keychain');
   }
   delete(): void {}
 }

@@ -1,7 +1,7 @@
 /** The widget's parameter rules as plain functions (engine side and page side), table-tested. */
 import { describe, expect, it } from 'vitest';
+import { isAcceptableResultRedirectUri as isAcceptableRedirectUri } from '../../../src/main/engine/domain/redirect-uri';
 import {
-  isAcceptableRedirectUri,
   parseFlag,
   parseFlowParams,
   resultUrl,

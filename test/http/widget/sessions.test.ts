@@ -1,7 +1,7 @@
 /** Widget sessions (C14): creation, token checks, lifetimes, renewal through the refresh grant, page tokens. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../src/main/engine/auth/token-hash';
-import { ClientsRepository } from '../../../src/main/engine/identity/clients-repository';
+
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { createSession, integrator, locationQuery, oauthUser, openPage, WIDGET_SCOPES } from './widget-helpers';
 
@@ -144,7 +144,7 @@ describe('POST {widget_url}/widget_session', () => {
       401,
     );
     // A real client, but not the one the token was issued to.
-    const other = new ClientsRepository(engine.ctx.db).create(
+    const other = engine.ctx.identity.clients.create(
       { name: 'other', redirectUris: ['http://127.0.0.1:1/cb'], public: false } as any,
       realNow(),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage } from '../../../src/main/engine/identity/language';
+import { pickLanguage } from '../../../src/shared/language';
 
 describe('pickLanguage', () => {
   it.each([

@@ -3,7 +3,7 @@ import {
   isLoopbackRedirectUri,
   redirectUriAllowed,
   registrableRedirectUriProblem,
-} from '../../../src/main/engine/identity/oauth/redirect-uri';
+} from '../../../src/main/engine/domain/redirect-uri';
 
 describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeMismatch } from '../../../src/main/engine/identity/strict-json-types';
+import { typeMismatch } from '../../../src/main/engine/http/strict-json-types';
 
 const schema = {
   type: 'object',

@@ -28,12 +28,13 @@ describe.skipIf(!hasKeychain)('OS keychain secret store (real gnome-keyring)', (
 });
 
 describe('without an OS keychain', () => {
-  it('refuses with 503 secret_store_unavailable instead of storing elsewhere', () => {
+  it('refuses (SecretStoreUnavailable, answered 503 secret_store_unavailable) instead of storing elsewhere', () => {
     // A child process with no D-Bus session: the Secret Service cannot be reached.
     const script = `
       import { KeychainSecretStore } from ${JSON.stringify(join(import.meta.dirname, '../../../src/main/engine/secrets/secret-store.ts'))};
+      import { domainErrorToApiError } from ${JSON.stringify(join(import.meta.dirname, '../../../src/main/engine/http/error-handler.ts'))};
       const s = new KeychainSecretStore('test-nokeychain');
-      try { s.set('x', 'y'); console.log('STORED'); } catch (e) { console.log(JSON.stringify({ status: e.statusCode, code: e.code, message: e.message })); }
+      try { s.set('x', 'y'); console.log('STORED'); } catch (e) { const a = domainErrorToApiError(e); console.log(JSON.stringify({ status: a.statusCode, code: a.code, message: a.message })); }
     `;
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
     const res = spawnSync(join(import.meta.dirname, '../../../node_modules/.bin/tsx'), ['--eval', script], { env, encoding: 'utf8' });

@@ -1,7 +1,5 @@
 import { USER_SCOPES } from '../auth/scopes';
-import { hashToken, newTokenValue } from '../auth/token-hash';
-import type { Db } from '../db/database';
-import { ACCESS_TOKEN_TTL, TokensRepository, newFamilyId } from '../identity/tokens-repository';
+import { ACCESS_TOKEN_TTL, newFamilyId, type Tokens } from '../identity/tokens';
 import { APP_CLIENT_ID } from './app-client';
 
 /** The token answer of the app's sign-in (the same shape as the token endpoint's, plus user_id). */
@@ -16,20 +14,20 @@ export interface AppTokens {
 
 /**
  * Access and refresh tokens for the app client with every user scope. The refresh token starts a new
- * rotation family, renewed through the identity module's refresh grant (`POST /auth/token`).
+ * rotation family, renewed through the identity module's refresh grant (`POST /auth/token`). Call it inside
+ * the transaction that made the user (both tokens are written with it, or neither).
  */
-export function issueAppTokens(db: Db, userId: number, now: number): AppTokens {
-  const tokens = new TokensRepository(db);
+export function issueAppTokens(tokens: Tokens, userId: number, now: number): AppTokens {
   const familyId = newFamilyId();
   const options = { clientId: APP_CLIENT_ID, userId, scopes: USER_SCOPES, familyId };
-  return db.transaction(() => ({
+  return {
     access_token: tokens.issue('access', options, now),
     refresh_token: tokens.issue('refresh', options, now),
     token_type: 'Bearer' as const,
     expires_in: ACCESS_TOKEN_TTL,
     scope: USER_SCOPES.join(' '),
     user_id: String(userId),
-  }))();
+  };
 }
 
 /** Lifetime of the app's admin token: long enough for a settings page, short enough to be harmless. */
@@ -42,12 +40,12 @@ export interface AdminToken {
   scope: 'admin';
 }
 
-/** A client token of the app client with scope `admin` (C12), for the owner's settings pages. */
-export function issueAdminToken(db: Db, now: number): AdminToken {
-  const value = newTokenValue('cat');
-  db.prepare(
-    `INSERT INTO oauth_tokens (hash, kind, client_id, user_id, scopes, creation_date, expires)
-     VALUES (?, 'access', ?, NULL, 'admin', ?, ?)`,
-  ).run(hashToken(value), APP_CLIENT_ID, now, now + ADMIN_TOKEN_TTL);
+/** A client token of the app client with scope `admin`, for the owner's settings pages. */
+export function issueAdminToken(tokens: Tokens, now: number): AdminToken {
+  const value = tokens.issue(
+    'access',
+    { clientId: APP_CLIENT_ID, userId: null, scopes: ['admin'], expires: now + ADMIN_TOKEN_TTL },
+    now,
+  );
   return { access_token: value, token_type: 'Bearer', expires_in: ADMIN_TOKEN_TTL, scope: 'admin' };
 }

@@ -1,14 +1,7 @@
-import type { Db } from '../db/database';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password';
+import { InvalidInput } from '../domain/errors';
 
-/** The installation's owner is its first user: the one the desktop app created (or the oldest one). */
-export function ownerId(db: Db): number | null {
-  const row = db.prepare<[], { id: number | null }>('SELECT MIN(id) AS id FROM users').get();
-  return row?.id ?? null;
-}
-
-export function hasOwner(db: Db): boolean {
-  return ownerId(db) !== null;
-}
+/** The installation's owner is its first user (store: users.ownerId): the one the desktop app created. */
 
 export interface OwnerInput {
   email: string;
@@ -17,21 +10,20 @@ export interface OwnerInput {
   last_name?: string;
 }
 
-export class OwnerInputError extends Error {}
+/** The owner form breaks a rule (the message says which). */
+export class OwnerInputError extends InvalidInput {}
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 256;
 
 /** Checks the owner form's fields (the e-mail shape is checked by the caller's e-mail rule). */
 export function validateOwnerInput(body: Record<string, unknown>, isValidEmail: (v: unknown) => boolean): OwnerInput {
   const { email, password, first_name, last_name } = body;
   if (!isValidEmail(email)) throw new OwnerInputError('email must be an e-mail address');
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
-    throw new OwnerInputError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH) {
+    throw new OwnerInputError(`password must be at least ${PASSWORD_MIN_LENGTH} characters`);
   }
-  if (password.length > MAX_PASSWORD_LENGTH)
-    throw new OwnerInputError(`password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  if (password.length > PASSWORD_MAX_LENGTH)
+    throw new OwnerInputError(`password must be at most ${PASSWORD_MAX_LENGTH} characters`);
   const out: OwnerInput = { email: (email as string).trim(), password };
   for (const [field, value] of [
     ['first_name', first_name],

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
 import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from '../http/errors';
+import type { UserProfileRow } from '../store/users';
+import type { Bearer } from './bearer-lookup';
 import type { ClientScope, Scope, UserScope } from './scopes';
-import { TokenCache } from './token-cache';
 import { hashToken } from './token-hash';
 
 /**
@@ -27,6 +27,8 @@ export interface AuthContext {
   scopes: ReadonlySet<Scope>;
   /** Version of the terms the token's user accepted (0 when none or not a user token). */
   termsAcceptedVersion: number;
+  /** The token's user as of this request (no password hash); null for client tokens. */
+  user: UserProfileRow | null;
 }
 
 declare module 'fastify' {
@@ -38,41 +40,16 @@ declare module 'fastify' {
   }
 }
 
-interface TokenRow {
-  kind: 'access' | 'pat';
-  expires: number | null;
-  client_id: string | null;
-  user_id: number | null;
-  scopes: string;
-  terms_accepted_version: number | null;
-}
-
 export interface AccessOptions {
-  db: Db;
+  /** Who a token is, by the SHA-256 of its value (identity's cached bearer lookup). */
+  lookup: { get(hash: string, now: number): Bearer | undefined };
   now: () => number;
   currentTermsVersion: () => number;
 }
 
 /** Installs the single enforcement point. Routes without `config.access` are refused at registration. */
 export function installAccessControl(app: FastifyInstance, options: AccessOptions): void {
-  const findToken = options.db.prepare<[string, number], TokenRow>(
-    `SELECT t.kind, t.expires, t.client_id, t.user_id, t.scopes, u.terms_accepted_version
-       FROM oauth_tokens t LEFT JOIN users u ON u.id = t.user_id
-      WHERE t.hash = ? AND t.kind IN ('access', 'pat') AND t.revoked_date IS NULL
-        AND (t.expires IS NULL OR t.expires > ?)`,
-  );
-
-  const cache = new TokenCache<TokenRow>(options.db);
-  const lookup = {
-    get(hash: string, now: number): TokenRow | undefined {
-      const hit = cache.get(hash, now);
-      if (hit) return hit;
-      const row = findToken.get(hash, now);
-      if (row) cache.set(hash, row);
-      return row;
-    },
-  };
-
+  const { lookup } = options;
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -115,7 +92,7 @@ function bearer(request: FastifyRequest): string | null {
 
 function authenticate(
   request: FastifyRequest,
-  findToken: { get(hash: string, now: number): TokenRow | undefined },
+  findToken: AccessOptions['lookup'],
   now: number,
   required: boolean,
 ): AuthContext | null {
@@ -136,8 +113,9 @@ function authenticate(
     tokenKind: row.kind,
     clientId: row.client_id,
     userId: row.user_id,
-    scopes: new Set(row.scopes.split(' ').filter(Boolean) as Scope[]),
+    scopes: row.scopeSet,
     termsAcceptedVersion: row.terms_accepted_version ?? 0,
+    user: row.user,
   };
 }
 

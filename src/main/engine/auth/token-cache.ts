@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
  * Remembers token lookups so an authenticated request costs a Map lookup instead of a SQL join, without
  * ever serving a stale answer:
  * - TEMP triggers on this connection bump an in-process epoch whenever a token is updated or deleted (revoke,
- *   rotation, cascade from a client or user) or a user's terms acceptance changes or the user is deleted;
+ *   rotation, cascade from a client or user) or a user row changes (terms acceptance, profile: cached
+ *   lookups carry the user's profile) or a user is deleted;
  * - `PRAGMA data_version` changes when another process (the CLI) commits to the database.
  * Either change empties the cache. New tokens need nothing: they are simply not cached yet.
  */
@@ -27,7 +28,7 @@ export class TokenCache<T extends { expires: number | null }> {
     db.exec(`
       CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_tok_upd AFTER UPDATE ON main.oauth_tokens BEGIN SELECT ${fn}(); END;
       CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_tok_del AFTER DELETE ON main.oauth_tokens BEGIN SELECT ${fn}(); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_usr_terms AFTER UPDATE OF terms_accepted_version ON main.users BEGIN SELECT ${fn}(); END;
+      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_usr_terms AFTER UPDATE ON main.users BEGIN SELECT ${fn}(); END;
       CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_usr_del AFTER DELETE ON main.users BEGIN SELECT ${fn}(); END;
     `);
     const version = db.prepare('PRAGMA data_version').pluck();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ClientInputError, ClientsRepository, clientRecord } from '../identity/clients-repository';
+import { ClientInputError, Clients, clientRecord } from '../identity/clients';
+import { createClientsStore } from '../store/clients';
 import { isoDate, nowSeconds, table, UsageError, withDatabase, type CliIo } from './cli-support';
 
 export const CLIENTS_USAGE = `usage:
@@ -25,7 +26,7 @@ export function clientsCommand(argv: string[], io: CliIo): void {
   });
   const [action, ...rest] = positionals;
   withDatabase(values['data-dir'], (db) => {
-    const clients = new ClientsRepository(db);
+    const clients = new Clients(createClientsStore(db));
     switch (action) {
       case 'create': {
         if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}\n${CLIENTS_USAGE}`);

@@ -17,8 +17,9 @@ import type { UserScope } from '../auth/scopes';
 import { MAX_STATEMENT_BYTES, STATEMENTS_ID } from '../connectors/statements';
 import { extensionOf } from '../connectors/statements/folder-scan';
 import { formatBytes } from '../connectors/statements/statement-reader';
-import { TokensRepository } from '../identity/tokens-repository';
-import { UsersRepository } from '../identity/users-repository';
+import { Tokens } from '../identity/tokens';
+import { createTokensStore } from '../store/tokens';
+import { createUsersStore } from '../store/users';
 import { defaultDataDir } from '../paths';
 import { nowSeconds, table, UsageError, withDatabase, type CliIo } from './cli-support';
 
@@ -262,9 +263,9 @@ export async function importCommand(
   const server = readServerInfo(dataDir);
 
   const { token, userId } = withDatabase(dataDir, (db) => {
-    const user = new UsersRepository(db).findByEmail(values.user!.trim());
+    const user = createUsersStore(db).findByEmail(values.user!.trim());
     if (!user) throw new UsageError(`no user with the e-mail ${values.user}`);
-    const value = new TokensRepository(db).issue(
+    const value = new Tokens(createTokensStore(db)).issue(
       'access',
       { clientId: null, userId: user.id, scopes: SCOPES },
       nowSeconds(),
@@ -364,7 +365,7 @@ export async function importCommand(
   } finally {
     progress.end();
     try {
-      withDatabase(dataDir, (db) => new TokensRepository(db).revoke(hashToken(token), nowSeconds()));
+      withDatabase(dataDir, (db) => new Tokens(createTokensStore(db)).revoke(hashToken(token), nowSeconds()));
     } catch {
       // the token expires within the hour anyway
     }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { parseScopes, USER_SCOPES, type UserScope } from '../auth/scopes';
-import { TokensRepository } from '../identity/tokens-repository';
-import { UsersRepository } from '../identity/users-repository';
+import { Tokens } from '../identity/tokens';
+import { createTokensStore } from '../store/tokens';
+import { createUsersStore } from '../store/users';
 import { isoDate, nowSeconds, table, UsageError, withDatabase, type CliIo } from './cli-support';
 
 export const TOKENS_USAGE = `usage:
@@ -27,8 +28,8 @@ export function tokensCommand(argv: string[], io: CliIo): void {
   });
   const [action, ...rest] = positionals;
   withDatabase(values['data-dir'], (db) => {
-    const users = new UsersRepository(db);
-    const tokens = new TokensRepository(db);
+    const users = createUsersStore(db);
+    const tokens = new Tokens(createTokensStore(db));
     const userByEmail = (email: string) => {
       const user = users.findByEmail(email.trim());
       if (!user) throw new UsageError(`no user with the e-mail ${email}`);

@@ -40,3 +40,6 @@ export class SecretStoreUnavailable extends DomainError {
     super(`no OS keychain is available to keep the credentials (${detail}); nothing was stored`);
   }
 }
+
+/** A presented token or client secret is unknown, expired, revoked or not for this use. */
+export class Unauthenticated extends DomainError {}

@@ -32,7 +32,7 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
   installErrorHandler(app);
   installRequestGuards(app, ctx);
   installAccessControl(app, {
-    db: ctx.db,
+    lookup: ctx.identity.bearer,
     now: () => ctx.now(),
     currentTermsVersion: options.currentTermsVersion ?? (() => 1),
   });

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
-import { ClientsRepository } from './clients-repository';
+import type { Clients } from './clients';
 
 export const integratorFile = (dataDir: string) => join(dataDir, 'integrator.json');
 
@@ -27,9 +27,11 @@ function readIntegratorFile(file: string): IntegratorFile | null {
  * the only place its secret exists; when it is missing or no longer matches an active integrator client,
  * a new client replaces the old one (deleting the file and restarting is how the secret is rotated).
  */
-export function ensureIntegratorClient(ctx: EngineContext): { clientId: string; created: boolean } {
+export function ensureIntegratorClient(
+  ctx: Pick<EngineContext, 'dataDir' | 'db' | 'now' | 'log'>,
+  clients: Clients,
+): { clientId: string; created: boolean } {
   const file = integratorFile(ctx.dataDir);
-  const clients = new ClientsRepository(ctx.db);
   const current = readIntegratorFile(file);
   if (current) {
     const client = clients.find(current.client_id);

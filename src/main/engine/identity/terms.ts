@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from './language';
+import type { Language } from '../../../shared/language';
 
 /** The terms and conditions shipped in `resources/terms/`: a version number and one text per language. */
 export interface Terms {
@@ -8,29 +8,18 @@ export interface Terms {
   text: Record<Language, string>;
 }
 
-const cache = new Map<string, Terms>();
-
+/** Reads the terms (the engine does it once, at start: a broken version file stops the start). */
 export function loadTerms(resourcesDir: string): Terms {
-  let terms = cache.get(resourcesDir);
-  if (!terms) {
-    const dir = join(resourcesDir, 'terms');
-    const meta = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8')) as { version?: unknown };
-    if (!Number.isInteger(meta.version) || (meta.version as number) < 1) {
-      throw new Error(`${join(dir, 'version.json')}: "version" must be a positive integer`);
-    }
-    terms = {
-      version: meta.version as number,
-      text: {
-        en: readFileSync(join(dir, 'terms.en.md'), 'utf8'),
-        fr: readFileSync(join(dir, 'terms.fr.md'), 'utf8'),
-      },
-    };
-    cache.set(resourcesDir, terms);
+  const dir = join(resourcesDir, 'terms');
+  const meta = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8')) as { version?: unknown };
+  if (!Number.isInteger(meta.version) || (meta.version as number) < 1) {
+    throw new Error(`${join(dir, 'version.json')}: "version" must be a positive integer`);
   }
-  return terms;
-}
-
-/** What the access hook compares a user's accepted version with. */
-export function currentTermsVersion(resourcesDir: string): number {
-  return loadTerms(resourcesDir).version;
+  return {
+    version: meta.version as number,
+    text: {
+      en: readFileSync(join(dir, 'terms.en.md'), 'utf8'),
+      fr: readFileSync(join(dir, 'terms.fr.md'), 'utf8'),
+    },
+  };
 }

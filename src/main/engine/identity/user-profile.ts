@@ -1,16 +1,18 @@
+import { InvalidInput } from '../domain/errors';
+import type { ProfilePatch } from '../store/users';
 import { ADDRESS_FIELDS } from './user-record';
+
+export type { ProfileColumn, ProfilePatch } from '../store/users';
 
 /**
  * Profile data of POST /users and PUT /users/{id}. A field that is sent is set; a field sent as null or ""
  * is cleared; a field left out keeps its value (PUT updates what it names, so a script changing one field
  * does not wipe the others).
  */
-export type ProfileColumn = 'first_name' | 'last_name' | 'gender' | 'birthdate' | (typeof ADDRESS_FIELDS)[number];
-export type ProfilePatch = Partial<Record<ProfileColumn, string | null>>;
 
 export const MAX_TEXT = 256;
 
-export class ProfileError extends Error {}
+export class ProfileError extends InvalidInput {}
 
 function text(value: unknown, field: string, max = MAX_TEXT): string | null {
   if (value === null || value === '') return null;

@@ -1,20 +1,8 @@
-/** A `users` row and the user record of C6 built from it. */
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  first_name: string | null;
-  last_name: string | null;
-  gender: string | null;
-  birthdate: string | null;
-  street: string | null;
-  postcode: string | null;
-  city: string | null;
-  country: string | null;
-  terms_accepted_version: number | null;
-  creation_date: number;
-}
+import type { UserProfileRow, UserRow } from '../store/users';
 
+export type { UserRow };
+
+/** The user record of the API, built from a `users` row. */
 export interface UserRecord {
   id: string;
   email: string;
@@ -31,7 +19,7 @@ export interface UserRecord {
 export const ADDRESS_FIELDS = ['street', 'postcode', 'city', 'country'] as const;
 
 /** Empty fields are left out (C2). */
-export function userRecord(row: UserRow, currentTermsVersion: number): UserRecord {
+export function userRecord(row: UserProfileRow, currentTermsVersion: number): UserRecord {
   const address: NonNullable<UserRecord['address']> = {};
   for (const f of ADDRESS_FIELDS) if (row[f]) address[f] = row[f]!;
   return {

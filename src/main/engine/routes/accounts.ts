@@ -1,6 +1,6 @@
 import { userIdOf } from '../auth/access';
 import { notFound } from '../http/errors';
-import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
 import { listAccounts, type AccountListQuery } from '../resources/accounts/list';
 import { createListedAccount, deleteAccount, findAccount, putAccount } from '../resources/accounts/lifecycle';

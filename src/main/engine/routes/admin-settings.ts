@@ -1,6 +1,6 @@
 import { SETTING_RULES, parseSettingsPatch } from '../admin/settings-input';
 import { badRequest } from '../http/errors';
-import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
 import type { SettingsShape } from '../settings';
 

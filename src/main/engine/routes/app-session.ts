@@ -1,13 +1,12 @@
 import { APP_CLIENT_ID } from '../app-session/app-client';
 import { issueAdminToken, issueAppTokens } from '../app-session/app-tokens';
-import { hasOwner, ownerId, OwnerInputError, validateOwnerInput } from '../app-session/owner';
+import { validateOwnerInput } from '../app-session/owner';
 import type { EngineContext } from '../context';
-import { ApiError, badRequest, conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { isValidEmail } from '../identity/email';
-import { pickLanguage } from '../identity/language';
 import { hashPassword } from '../identity/password-hash';
-import { loadTerms } from '../identity/terms';
+import { pickLanguage } from '../../../shared/language';
 
 /**
  * The desktop app's sign-in (extension): first-run owner creation, installation status, terms text and a
@@ -32,6 +31,8 @@ const tokenAnswer = {
 export const appSessionRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx: EngineContext) {
+    const { users, tokens, terms } = ctx.identity;
+    const hasOwner = () => users.ownerId() !== null;
     app.get(
       '/app/status',
       {
@@ -60,8 +61,8 @@ export const appSessionRoutes = defineRoutes({
         },
       },
       async () => ({
-        has_owner: hasOwner(ctx.db),
-        terms_version: loadTerms(ctx.resourcesDir).version,
+        has_owner: hasOwner(),
+        terms_version: terms.version,
         data_dir: ctx.dataDir,
         app_client_id: APP_CLIENT_ID,
         ...ctx.urls,
@@ -91,7 +92,6 @@ export const appSessionRoutes = defineRoutes({
         },
       },
       async (request) => {
-        const terms = loadTerms(ctx.resourcesDir);
         const language = pickLanguage(request.query.lng, request.headers['accept-language']);
         return { version: terms.version, language, text: terms.text[language] };
       },
@@ -123,31 +123,25 @@ export const appSessionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        let input;
-        try {
-          input = validateOwnerInput(request.body, isValidEmail);
-        } catch (err) {
-          if (err instanceof OwnerInputError) throw badRequest(err.message);
-          throw err;
-        }
-        if (hasOwner(ctx.db)) throw conflict('this installation already has its owner; sign in instead');
+        // A field that breaks a rule throws OwnerInputError (InvalidInput: 400).
+        const input = validateOwnerInput(request.body, isValidEmail);
+        if (hasOwner()) throw conflict('this installation already has its owner; sign in instead');
         const passwordHash = await hashPassword(input.password);
         const now = ctx.now();
         // Checked again inside the write: two first-run forms sent at once make one owner, not two.
-        const tokens = ctx.db
+        const answer = ctx.db
           .transaction(() => {
-            if (hasOwner(ctx.db)) return null;
-            const info = ctx.db
-              .prepare(
-                'INSERT INTO users (email, password_hash, first_name, last_name, creation_date) VALUES (?, ?, ?, ?, ?)',
-              )
-              .run(input.email, passwordHash, input.first_name ?? null, input.last_name ?? null, now);
-            return issueAppTokens(ctx.db, Number(info.lastInsertRowid), now);
+            if (hasOwner()) return null;
+            const userId = users.insert(
+              { email: input.email, passwordHash, first_name: input.first_name ?? null, last_name: input.last_name ?? null },
+              now,
+            );
+            return issueAppTokens(tokens, userId, now);
           })
           .immediate();
-        if (!tokens) throw conflict('this installation already has its owner; sign in instead');
-        ctx.log.info({ user_id: tokens.user_id }, 'installation owner created');
-        return reply.status(201).header('location', `/users/${tokens.user_id}`).send(tokens);
+        if (!answer) throw conflict('this installation already has its owner; sign in instead');
+        ctx.log.info({ user_id: answer.user_id }, 'installation owner created');
+        return reply.status(201).header('location', `/users/${answer.user_id}`).send(answer);
       },
     );
 
@@ -185,10 +179,10 @@ export const appSessionRoutes = defineRoutes({
             'only the Coffer desktop app, signed in as the owner, can get an admin token',
           );
         }
-        if (auth.userId !== ownerId(ctx.db)) {
+        if (auth.userId !== users.ownerId()) {
           throw new ApiError(403, 'insufficient_scope', "only the installation's owner can administer it");
         }
-        return issueAdminToken(ctx.db, ctx.now());
+        return issueAdminToken(tokens, ctx.now());
       },
     );
   },

@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_SCOPES } from '../auth/scopes';
 import type { EngineContext } from '../context';
 import { defineRoutes } from '../http/route-module';
-import { ClientsRepository, type Client } from '../identity/clients-repository';
-import { identityState } from '../identity/identity-state';
-import { pickLanguage, type Language } from '../identity/language';
+import { pickLanguage, type Language } from '../../../shared/language';
+import type { Client } from '../identity/clients';
 import {
   consentPageCsp,
   MESSAGES,
@@ -13,10 +12,9 @@ import {
 } from '../identity/oauth/authorize-page';
 import { redirectWith, validateAuthorizeRequest, type AuthorizeParams } from '../identity/oauth/authorize-request';
 import { authenticateClient, presentedClient } from '../identity/oauth/client-auth';
-import { GRANT_TYPES, TokenEndpoint, verifyLogin, type TokenParams } from '../identity/oauth/grants';
+import { GRANT_TYPES, verifyLogin, type TokenParams } from '../identity/oauth/grants';
 import { invalidRequest } from '../identity/oauth/oauth-error';
-import { newFamilyId, TokensRepository } from '../identity/tokens-repository';
-import { UsersRepository } from '../identity/users-repository';
+import { newFamilyId } from '../identity/tokens';
 
 const TAGS = ['Authorization server'];
 const str = { type: 'string' } as const;
@@ -88,10 +86,8 @@ function metadata(ctx: EngineContext) {
 export const authServerRoutes = defineRoutes({
   mount: 'root',
   register(app, ctx) {
-    const clients = new ClientsRepository(ctx.db);
-    const tokens = new TokensRepository(ctx.db);
-    const users = new UsersRepository(ctx.db);
-    const tokenEndpoint = new TokenEndpoint(ctx);
+    const identity = ctx.identity;
+    const { clients, tokens, tokenEndpoint } = identity;
 
     const metadataSchema = {
       summary: 'Authorization server metadata (RFC 8414)',
@@ -118,7 +114,7 @@ export const authServerRoutes = defineRoutes({
           },
         },
       },
-      async () => ({ keys: [(await identityState(ctx).idTokenKey()).publicJwk] }),
+      async () => ({ keys: [(await identity.idTokenKey()).publicJwk] }),
     );
 
     const sendPage = (reply: FastifyReply, status: number, html: string, redirectUri?: string) =>
@@ -252,7 +248,7 @@ export const authServerRoutes = defineRoutes({
         const page = (status: number, error: string) =>
           consentPage(reply, status, lang, auth.client, p, auth.scopes, { email: p.email, error });
         if (!p.email || !p.password) return page(400, MESSAGES.missing[lang]);
-        const outcome = await verifyLogin(ctx, users, p.email, p.password, auth.client.id);
+        const outcome = await verifyLogin(identity, p.email, p.password, auth.client.id);
         if (outcome.kind === 'throttled') {
           reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
           return page(429, MESSAGES.throttled[lang](Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));

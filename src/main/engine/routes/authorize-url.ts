@@ -11,7 +11,8 @@ import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { parseId } from '../resources/common/record';
 import { findConnection } from '../resources/connections/rows';
-import { CONSENT_LINK_LIFETIME, isAcceptableRedirectUri, signConsentLink } from '../sync/consent/consent-link';
+import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
+import { CONSENT_LINK_LIFETIME, signConsentLink } from '../sync/consent/consent-link';
 import { connectorFor } from '../sync/connector-lookup';
 
 interface Body {
@@ -73,7 +74,7 @@ export const authorizeUrlRoutes = defineRoutes({
           throw badRequest(`channel definition ${cdid} is not a REDIRECT channel definition`);
         if (definition.unavailable) throw badRequest(`channel definition ${cdid} is unavailable`);
         const body = request.body;
-        if (!isAcceptableRedirectUri(body.redirect_uri))
+        if (!isAcceptableResultRedirectUri(body.redirect_uri))
           throw badRequest('redirect_uri must be an absolute http or https URL without a fragment');
         if (body.connection_id !== undefined) {
           const connection = userId === null ? undefined : findConnection(ctx.db, userId, parseId(body.connection_id));

@@ -1,6 +1,6 @@
 import { userIdOf } from '../auth/access';
 import { notFound } from '../http/errors';
-import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
 import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
 import { parseId } from '../resources/common/record';

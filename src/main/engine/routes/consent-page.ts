@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getChannelDefinition, getConnector } from '../connectors/registry';
 import { defineRoutes } from '../http/route-module';
 import { consentPageCsp } from '../identity/oauth/authorize-page';
-import { requestLanguage, type Language } from '../resources/common/language';
+import { pickLanguage, type Language } from '../../../shared/language';
 import { redirectWith, verifyConsentLink } from '../sync/consent/consent-link';
 import {
   consentText,
@@ -70,7 +70,7 @@ export const consentPageRoutes = defineRoutes({
     const hooksFor = (providerId: string) => getConnector(providerId)?.consentPage;
 
     const language = (request: FastifyRequest, lng?: string): Language =>
-      lng === 'en' || lng === 'fr' ? lng : requestLanguage(request.headers['accept-language']);
+      pickLanguage(lng, request.headers['accept-language']);
 
     /** The link's parameters, checked; or an error page already sent. */
     const link = (providerId: string, p: ConsentQuery) => {

@@ -4,8 +4,8 @@ import type { EngineContext } from '../context';
 import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
-import { signKeyRecord, signKeyStore } from '../signing/sign-key-store';
-import { installSignedResponses } from '../signing/signed-responses';
+import { installSignedResponses } from '../http/signed-responses';
+import { signKeyRecord } from '../signing/signing-keys';
 
 const TAGS = ['Signed responses'];
 
@@ -64,7 +64,7 @@ export const signedResponseApiRoutes = defineRoutes({
           },
         },
         async (_request, reply) => {
-          const row = signKeyStore(ctx).rotate();
+          const row = ctx.signingKeys.rotate();
           reply.status(201).header('location', `${ctx.urls.host_url}/sign-keys/${encodeURIComponent(row.id)}`);
           return signKeyRecord(row);
         },
@@ -88,7 +88,7 @@ function registerPublicKeys(app: FastifyInstance, ctx: EngineContext): void {
       },
     },
     async (request, reply) => {
-      const rows = signKeyStore(ctx).list();
+      const rows = ctx.signingKeys.list();
       const { page, limit } = request.query;
       return sendList(reply, rows.slice((page - 1) * limit, page * limit).map(signKeyRecord), rows.length);
     },
@@ -108,7 +108,7 @@ function registerPublicKeys(app: FastifyInstance, ctx: EngineContext): void {
       },
     },
     async (request) => {
-      const row = signKeyStore(ctx).find(request.params.key_id);
+      const row = ctx.signingKeys.find(request.params.key_id);
       if (!row) throw notFound('signing key', request.params.key_id);
       return signKeyRecord(row);
     },

@@ -4,25 +4,22 @@ import { CLIENT_SCOPES, USER_SCOPES, type UserScope } from '../auth/scopes';
 import type { EngineContext } from '../context';
 import { badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { ClientInputError, ClientsRepository, clientRecord } from '../identity/clients-repository';
+import { pickLanguage } from '../../../shared/language';
+import { passwordProblem } from '../../../shared/password';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { clientRecord } from '../identity/clients';
 import { isValidEmail, normalizeEmail } from '../identity/email';
-import { pickLanguage } from '../identity/language';
 import { hashPassword, verifyPassword } from '../identity/password-hash';
-import { rejectWrongBodyTypes } from '../identity/strict-json-types';
-import { loadTerms } from '../identity/terms';
-import { TokensRepository } from '../identity/tokens-repository';
 import { deleteUser } from '../identity/user-deletion';
-import { parseProfile, ProfileError } from '../identity/user-profile';
+import { parseProfile } from '../identity/user-profile';
 import { propertiesProblem, MAX_KEY_LENGTH, MAX_PROPERTIES, MAX_VALUE_BYTES } from '../identity/user-properties';
 import { userRecord, type UserRow } from '../identity/user-record';
-import { EmailInUseError, UsersRepository } from '../identity/users-repository';
+import { EMAIL_IN_USE } from '../store/users';
 
 const TAGS = ['Users'];
 const ext = { 'x-coffer-extension': true };
 const str = { type: 'string' } as const;
 const text = { type: ['string', 'null'], maxLength: 256 } as const;
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 1024;
 
 const addressSchema = {
   type: ['object', 'null'],
@@ -93,9 +90,8 @@ function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; li
 }
 
 function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
-  const users = new UsersRepository(ctx.db);
-  const tokens = new TokensRepository(ctx.db);
-  const termsVersion = () => loadTerms(ctx.resourcesDir).version;
+  const { users, tokens, terms } = ctx.identity;
+  const termsVersion = () => terms.version;
   const load = (id: number): UserRow => {
     const row = users.findById(id);
     if (!row) throw invalidToken('the user of this access token no longer exists');
@@ -123,18 +119,13 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
     async (request, reply) => {
       const { email, password } = request.body;
       if (!isValidEmail(email)) throw badRequest('email is not a well-formed e-mail address');
-      if (password.length < MIN_PASSWORD) throw badRequest(`password must have at least ${MIN_PASSWORD} characters`);
-      if (password.length > MAX_PASSWORD) throw badRequest(`password must have at most ${MAX_PASSWORD} characters`);
-      const profile = parseProfileOr400(request.body, ctx.now());
+      const problem = passwordProblem(password);
+      if (problem) throw badRequest(problem);
+      const profile = parseProfile(request.body, ctx.now());
       const address = normalizeEmail(email);
-      if (users.emailInUse(address)) throw conflict('this e-mail address is already in use');
-      let id: number;
-      try {
-        id = users.insert({ email: address, passwordHash: await hashPassword(password), ...profile }, ctx.now());
-      } catch (err) {
-        if (err instanceof EmailInUseError) throw conflict('this e-mail address is already in use');
-        throw err;
-      }
+      if (users.emailInUse(address)) throw conflict(EMAIL_IN_USE);
+      // A concurrent request may take the address meanwhile: the insert then throws Conflict (409).
+      const id = users.insert({ email: address, passwordHash: await hashPassword(password), ...profile }, ctx.now());
       reply.status(201).header('location', `/users/${id}`);
       return userRecord(users.findById(id)!, termsVersion());
     },
@@ -153,7 +144,7 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
     },
     async (request, reply) => {
       if (!isValidEmail(request.body.email)) throw badRequest('email is not a well-formed e-mail address');
-      if (users.emailInUse(normalizeEmail(request.body.email))) throw conflict('this e-mail address is already in use');
+      if (users.emailInUse(normalizeEmail(request.body.email))) throw conflict(EMAIL_IN_USE);
       return reply.status(204).send();
     },
   );
@@ -170,7 +161,11 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
         response: { 200: userSchema },
       },
     },
-    async (request) => userRecord(load(ownUserId(request, 'unauthorized')), termsVersion()),
+    // The access check already read the token's user (cached, never stale): no second read.
+    async (request) => {
+      const id = ownUserId(request, 'unauthorized');
+      return userRecord(request.auth?.user ?? load(id), termsVersion());
+    },
   );
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
@@ -197,7 +192,7 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       if (body.password !== undefined && !(await verifyPassword(String(body.password), row.password_hash))) {
         throw badRequest('the password cannot be changed through this operation');
       }
-      users.update(row.id, parseProfileOr400(body, ctx.now()));
+      users.update(row.id, parseProfile(body, ctx.now()));
       return reply.status(204).send();
     },
   );
@@ -309,7 +304,6 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
     },
     async (request) => {
       const row = load(ownUserId(request));
-      const terms = loadTerms(ctx.resourcesDir);
       const language = pickLanguage(request.query.lng, request.headers['accept-language']);
       return {
         version: terms.version,
@@ -403,17 +397,8 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
   );
 }
 
-function parseProfileOr400(body: Record<string, unknown>, now: number) {
-  try {
-    return parseProfile(body, now);
-  } catch (err) {
-    if (err instanceof ProfileError) throw badRequest(err.message);
-    throw err;
-  }
-}
-
 function registerClientAdminRoutes(app: FastifyInstance, ctx: EngineContext): void {
-  const clients = new ClientsRepository(ctx.db);
+  const { clients } = ctx.identity;
   const tags = ['Admin'];
   const recordSchema = {
     type: 'object',
@@ -471,17 +456,13 @@ function registerClientAdminRoutes(app: FastifyInstance, ctx: EngineContext): vo
     },
     async (request, reply) => {
       const b = request.body;
-      try {
-        const { client, secret } = clients.create(
-          { name: b.name, redirectUris: b.redirect_uris, public: b.public, scopes: b.scopes },
-          ctx.now(),
-        );
-        reply.status(201).header('location', `/admin/clients/${client.id}`);
-        return { ...clientRecord(client), ...(secret && { client_secret: secret }) };
-      } catch (err) {
-        if (err instanceof ClientInputError) throw badRequest(err.message);
-        throw err;
-      }
+      // A field that breaks a rule throws ClientInputError (InvalidInput: 400).
+      const { client, secret } = clients.create(
+        { name: b.name, redirectUris: b.redirect_uris, public: b.public, scopes: b.scopes },
+        ctx.now(),
+      );
+      reply.status(201).header('location', `/admin/clients/${client.id}`);
+      return { ...clientRecord(client), ...(secret && { client_secret: secret }) };
     },
   );
 

@@ -1,6 +1,6 @@
 import { webhookEventSchema } from '../events/event-schema';
 import { badRequest, notFound } from '../http/errors';
-import { rejectWrongBodyTypes } from '../identity/strict-json-types';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
 import { pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
 import { listDeliveries } from '../webhooks/delivery-log';

@@ -10,11 +10,10 @@ import type { FastifyReply } from 'fastify';
 import { userIdOf } from '../auth/access';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { currentTermsVersion } from '../identity/terms';
 import { changeAccountConsent } from '../widget/account-consent';
 import { renderClearPage, type ClearPageKind } from '../widget/clear-page';
+import { isAcceptableResultRedirectUri as isAcceptableRedirectUri, isLoopbackUrl } from '../domain/redirect-uri';
 import {
-  isAcceptableRedirectUri,
   redirectParam,
   resultUrl,
   widgetLanguage,
@@ -23,7 +22,6 @@ import {
 } from '../widget/flow-params';
 import { checkPage } from '../widget/page-checks';
 import { pendingChallenge } from '../widget/pending-challenge';
-import { widgetSessions } from '../widget/session-service';
 import { widgetCsp } from '../widget/widget-csp';
 
 /** The path of {widget_url} (C1). */
@@ -112,14 +110,13 @@ const pageQuerySchema = {
 
 /** A redirect_uri that may be used without a known session: loopback, or an origin the user allowed. */
 function trustedWithoutSession(uri: string, allowedOrigins: readonly string[]): boolean {
-  const url = new URL(uri);
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || allowedOrigins.includes(url.origin);
+  return isLoopbackUrl(uri) || allowedOrigins.includes(new URL(uri).origin);
 }
 
 export const widgetRoutes = defineRoutes({
   mount: 'root',
   register(app, ctx) {
-    const sessions = widgetSessions(ctx);
+    const sessions = ctx.widgetSessions;
     const csp = () => widgetCsp(ctx.settings.get('allowed_origins'));
 
     const clearPage = (
@@ -276,17 +273,14 @@ export const widgetRoutes = defineRoutes({
       },
       async (request) => {
         const { session, access_token, expires_in } = await sessions.pageToken(request.body.session_id);
-        const accepted = ctx.db
-          .prepare<[number], number | null>('SELECT terms_accepted_version FROM users WHERE id = ?')
-          .pluck()
-          .get(session.userId);
+        const accepted = ctx.identity.users.termsAcceptedVersion(session.userId);
         return {
           access_token,
           token_type: 'Bearer',
           expires_in,
           user_id: String(session.userId),
           scope: session.scopes.join(' '),
-          terms_required: (accepted ?? 0) < currentTermsVersion(ctx.resourcesDir),
+          terms_required: (accepted ?? 0) < ctx.identity.terms.version,
           session: {
             expires: session.expires,
             ...(session.redirectUri !== undefined && { redirect_uri: session.redirectUri }),
@@ -344,7 +338,7 @@ export const widgetRoutes = defineRoutes({
       },
       async (request) => {
         const lang = widgetLanguage(request.query, request.headers['accept-language']);
-        const found = pendingChallenge(ctx.db, userIdOf(request), request.params.id, ctx.now(), lang);
+        const found = pendingChallenge(ctx.store.widgetPages, userIdOf(request), request.params.id, ctx.now(), lang);
         if (!found) throw notFound('pending challenge of connection', request.params.id);
         return found;
       },

@@ -1,13 +1,13 @@
 import { Entry } from '@napi-rs/keyring';
-import { secretStoreUnavailable } from '../http/errors';
+import { SecretStoreUnavailable } from '../domain/errors';
 
 /**
  * Secrets (bank credentials, consent tokens, signing private keys) live only in the OS keychain.
- * Where no keychain is reachable we refuse (503 secret_store_unavailable) rather than store them anywhere
- * else. `namespace` keeps the entries of different data directories apart.
+ * Where no keychain is reachable we refuse (SecretStoreUnavailable, which the API answers as 503
+ * secret_store_unavailable) rather than store them anywhere else. `namespace` keeps the entries of different data directories apart.
  */
 export interface SecretStore {
-  /** Throws the 503 ApiError when no keychain can be used. */
+  /** Throws SecretStoreUnavailable when no keychain can be used. */
   assertAvailable(): void;
   isAvailable(): boolean;
   get(name: string): string | null;
@@ -46,7 +46,7 @@ export class KeychainSecretStore implements SecretStore {
 
   assertAvailable(): void {
     const a = this.probe();
-    if (!a.ok) throw secretStoreUnavailable(a.reason);
+    if (!a.ok) throw new SecretStoreUnavailable(a.reason);
   }
 
   get(name: string): string | null {

@@ -1,3 +1,4 @@
+import { SecretStoreUnavailable } from '../domain/errors';
 /**
  * The installation's one webhook (C9, C12): its URL is a setting (`webhook_url`), its secret lives only in
  * the OS keychain (`webhookSecretName()`), read once and then kept in memory for deliveries.
@@ -20,7 +21,7 @@ function keychain<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof ApiError || err instanceof SecretStoreUnavailable) throw err;
     throw secretStoreUnavailable((err as Error).message);
   }
 }

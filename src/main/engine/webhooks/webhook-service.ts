@@ -1,3 +1,4 @@
+import { SecretStoreUnavailable } from '../domain/errors';
 /**
  * Wires webhooks to the event bus (StartupStep): every committed event that ends a channel run becomes one
  * POST to the installation's webhook, if one is set. The listener only builds the body and queues it; the
@@ -49,7 +50,7 @@ export function handleEvent(ctx: EngineContext, dispatcher: WebhookDispatcher, e
   try {
     secret = config.target()!.secret;
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof ApiError || err instanceof SecretStoreUnavailable)) throw err;
     recordDelivery(ctx.db, {
       eventId: event.id,
       userId: event.userId,

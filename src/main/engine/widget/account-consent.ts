@@ -5,7 +5,7 @@
  * synchronized) until consent is given again.
  */
 import type { EngineContext } from '../context';
-import { badRequest, notFound } from '../http/errors';
+import { InvalidInput, NotFound } from '../domain/errors';
 import { parseId } from '../resources/common/record';
 import { findConnection } from '../resources/connections/rows';
 import { accountStatusOnConsent } from '../resources/rules/consent';
@@ -25,36 +25,33 @@ export interface ConsentResult {
 }
 
 export function changeAccountConsent(
-  ctx: EngineContext,
+  ctx: Pick<EngineContext, 'db' | 'store' | 'services'>,
   userId: number,
   connectionIdText: string,
   change: ConsentChange,
 ): ConsentResult {
-  const { db } = ctx;
-  const connection = findConnection(db, userId, parseId(connectionIdText));
-  if (!connection) throw notFound('connection', connectionIdText);
-  if (connection.status === 'CLOSED') throw badRequest(`connection ${connection.id} is closed; reopen it first`);
+  const connection = findConnection(ctx.db, userId, parseId(connectionIdText));
+  if (!connection) throw NotFound.of('connection', connectionIdText);
+  if (connection.status === 'CLOSED') throw new InvalidInput(`connection ${connection.id} is closed; reopen it first`);
   const grant = [...new Set(change.grant ?? [])];
   const withdraw = [...new Set(change.withdraw ?? [])];
   const both = grant.filter((id) => withdraw.includes(id));
-  if (both.length) throw badRequest(`an account cannot be both granted and withdrawn: ${both.join(', ')}`);
+  if (both.length) throw new InvalidInput(`an account cannot be both granted and withdrawn: ${both.join(', ')}`);
 
-  const find = db.prepare<[number, number], { id: number; status: AccountStatus }>(
-    'SELECT id, status FROM accounts WHERE id = ? AND connection_id = ?',
-  );
+  const store = ctx.store.widgetPages;
   const lookup = (text: string) => {
-    const row = find.get(parseId(text) ?? -1, connection.id);
-    if (!row) throw notFound('account', text);
+    const row = store.accountOf(parseId(text) ?? -1, connection.id);
+    if (!row) throw NotFound.of('account', text);
     return row;
   };
   const toGrant = grant.map(lookup).filter((a) => accountStatusOnConsent(a.status) !== a.status);
   const toWithdraw = withdraw.map(lookup).filter((a) => WITHDRAWABLE.has(a.status));
 
-  db.transaction(() => {
-    const set = db.prepare('UPDATE accounts SET status = ? WHERE id = ? AND status = ?');
-    for (const a of toGrant) set.run(accountStatusOnConsent(a.status), a.id, a.status);
-    for (const a of toWithdraw) set.run('PENDING_CONSENT', a.id, a.status);
-  })();
+  const pending: AccountStatus = 'PENDING_CONSENT';
+  store.setAccountStatuses([
+    ...toGrant.map((a) => ({ id: a.id, from: a.status, to: accountStatusOnConsent(a.status) })),
+    ...toWithdraw.map((a) => ({ id: a.id, from: a.status, to: pending })),
+  ]);
   if (toGrant.length) ctx.services.sync.start(connection.id, { type: 'ALL', accountIds: toGrant.map((a) => a.id) });
   return { granted: toGrant.map((a) => String(a.id)), withdrawn: toWithdraw.map((a) => String(a.id)) };
 }

@@ -2,6 +2,7 @@
  * The page a widget link shows when it cannot send the user back (no redirect_uri known): an expired or
  * unknown session, or a link with wrong parameters. Plain HTML, no script.
  */
+import { escapeHtml } from '../../../shared/html';
 import type { WidgetLanguage } from './flow-params';
 
 export type ClearPageKind = 'expired' | 'error';
@@ -31,8 +32,6 @@ const TEXT = {
   },
 } as const;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE =
   ':root{color-scheme:light dark;--bg:#f5f6f4;--card:#fff;--text:#1b2421;--muted:#5c6864;--border:#dfe3df;--accent:#1f6f63}' +

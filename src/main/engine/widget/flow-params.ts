@@ -1,4 +1,4 @@
-import { pickLanguage } from '../identity/language';
+import { acceptLanguage, isLanguage, type Language } from '../../../shared/language';
 
 /**
  * The widget's flow parameters (interface.md "Widget" rule 4, C14) as they arrive in a session body (JSON
@@ -64,31 +64,24 @@ export function redirectParam(source: Record<string, unknown>): string | undefin
   return undefined;
 }
 
-/** A redirect_uri the widget may send the user back to: an absolute http(s) URL, no fragment, no user info. */
-export function isAcceptableRedirectUri(value: string): boolean {
-  if (value.length > 2048) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
-export type WidgetLanguage = 'en' | 'fr';
+/** The widget's pages speak the engine's languages. */
+export type WidgetLanguage = Language;
 
 /**
  * The page language: `lng` (en or fr), else its alias `locale` (fr_FR, en_EN, en_US, fr-CA…: the part
  * before the region), else the first supported language of Accept-Language, else French (C14).
  */
-export function widgetLanguage(query: Record<string, unknown>, acceptLanguage: string | undefined): WidgetLanguage {
+export function widgetLanguage(
+  query: Record<string, unknown>,
+  acceptLanguageHeader: string | undefined,
+): WidgetLanguage {
   for (const name of ['lng', 'locale']) {
     const value = query[name];
     if (typeof value !== 'string') continue;
     const base = value.trim().toLowerCase().split(/[-_]/)[0];
-    if (base === 'en' || base === 'fr') return base;
+    if (isLanguage(base)) return base;
   }
-  return pickLanguage(undefined, acceptLanguage);
+  return acceptLanguage(acceptLanguageHeader);
 }
 
 /** `redirectUri` with the result parameters added (its own query kept). */

@@ -3,16 +3,9 @@
  * CHALLENGE_REQUIRED event went to queues subscribed before it, so a page opened later reads the pending
  * challenge here instead.
  */
-import type { Db } from '../db/database';
+import type { WidgetPagesStore } from '../store/widget-pages';
 import { parseId, parseJson } from '../resources/common/record';
-import type { WidgetLanguage } from './flow-params';
-
-interface ChallengeRow {
-  channel_definition_id: string;
-  fields: string;
-  message: string;
-  expires: number;
-}
+import type { Language } from '../../../shared/language';
 
 interface StoredField {
   id: string;
@@ -33,20 +26,13 @@ export interface PendingChallenge {
 }
 
 export function pendingChallenge(
-  db: Db,
+  store: WidgetPagesStore,
   userId: number,
   connectionIdText: string,
   now: number,
-  lang: WidgetLanguage,
+  lang: Language,
 ): PendingChallenge | undefined {
-  const row = db
-    .prepare<[number, number, number], ChallengeRow>(
-      `SELECT c.channel_definition_id, c.fields, c.message, c.expires
-         FROM challenges c JOIN connections k ON k.id = c.connection_id
-        WHERE k.id = ? AND k.user_id = ? AND c.expires > ?
-        ORDER BY c.expires DESC LIMIT 1`,
-    )
-    .get(parseId(connectionIdText) ?? -1, userId, now);
+  const row = store.pendingChallenge(parseId(connectionIdText) ?? -1, userId, now);
   if (!row) return undefined;
   const fields = parseJson<StoredField[]>(row.fields, []).filter((f) => f && typeof f.id === 'string');
   return {

@@ -9,32 +9,20 @@
  * user, with the original token's scopes and rotation family (revoking the user's grant also stops the
  * pages), which the page keeps in memory only and asks again for with its session id.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { hashToken, newTokenValue } from '../auth/token-hash';
+import type { Scope } from '../auth/scopes';
+import { hashToken } from '../auth/token-hash';
 import type { EngineContext } from '../context';
-import { ApiError, badRequest, invalidToken } from '../http/errors';
-import { ClientsRepository } from '../identity/clients-repository';
-import { TokenEndpoint } from '../identity/oauth/grants';
-import { REFRESH_TOKEN_TTL } from '../identity/tokens-repository';
-import { FlowParamError, isAcceptableRedirectUri, parseFlowParams, redirectParam } from './flow-params';
+import { InvalidInput, Unauthenticated } from '../domain/errors';
+import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
+import type { Identity } from '../identity/identity';
+import { REFRESH_TOKEN_TTL, type TokenRow } from '../identity/tokens';
+import { FlowParamError, parseFlowParams, redirectParam } from './flow-params';
 import { newSessionId, WidgetSessionStore, type SessionRefresh, type WidgetSession } from './session-store';
 
 /** Lifetime of a page's bearer token (renewed by the page through its session id). */
 export const PAGE_TOKEN_TTL = 10 * 60;
 /** A session made with a personal access token (which does not expire) lives this long. */
 export const PAT_SESSION_TTL = 3600;
-
-interface TokenRow {
-  hash: string;
-  kind: 'access' | 'pat' | 'refresh' | 'code';
-  client_id: string | null;
-  user_id: number | null;
-  scopes: string;
-  family_id: string | null;
-  expires: number | null;
-  used_date: number | null;
-  revoked_date: number | null;
-}
 
 export interface CreatedSession {
   session_id: string;
@@ -54,18 +42,25 @@ const LINK_PAGES = {
   manage_accounts: 'manage_accounts',
 } as const;
 
+const badRequest = (description: string) => new InvalidInput(description);
+const invalidToken = (description: string) => new Unauthenticated(description);
+
+type Deps = Pick<EngineContext, 'now' | 'log' | 'urls'> & {
+  identity: Pick<Identity, 'tokens' | 'clients' | 'tokenEndpoint'>;
+};
+
+/** The engine's widget sessions (one instance per engine: sessions live in its memory). */
 export class WidgetSessionService {
   readonly store = new WidgetSessionStore();
-  private readonly clients: ClientsRepository;
-  private readonly log: FastifyBaseLogger;
 
-  constructor(private readonly ctx: EngineContext) {
-    this.clients = new ClientsRepository(ctx.db);
-    this.log = ctx.log;
+  constructor(private readonly ctx: Deps) {}
+
+  private get clients() {
+    return this.ctx.identity.clients;
   }
 
   private token(value: string): TokenRow | undefined {
-    return this.ctx.db.prepare<[string], TokenRow>('SELECT * FROM oauth_tokens WHERE hash = ?').get(hashToken(value));
+    return this.ctx.identity.tokens.findByHash(hashToken(value));
   }
 
   private usable(row: TokenRow | undefined, kinds: readonly TokenRow['kind'][], now: number): row is TokenRow {
@@ -126,7 +121,7 @@ export class WidgetSessionService {
     }
 
     const redirectUri = redirectParam(body);
-    if (redirectUri !== undefined && !isAcceptableRedirectUri(redirectUri)) {
+    if (redirectUri !== undefined && !isAcceptableResultRedirectUri(redirectUri)) {
       throw badRequest('redirect_uri must be an absolute http or https URL without a fragment');
     }
     let params;
@@ -170,9 +165,7 @@ export class WidgetSessionService {
   async alive(session: WidgetSession): Promise<boolean> {
     const now = this.ctx.now();
     if (session.expires <= now) return false;
-    const row = this.ctx.db
-      .prepare<[string], TokenRow>('SELECT * FROM oauth_tokens WHERE hash = ?')
-      .get(session.accessHash);
+    const row = this.ctx.identity.tokens.findByHash(session.accessHash);
     if (this.usable(row, ['access', 'pat'], now)) return true;
     if (!session.refresh) {
       session.expires = Math.min(session.expires, now);
@@ -187,7 +180,7 @@ export class WidgetSessionService {
   private async renew(session: WidgetSession): Promise<boolean> {
     const refresh = session.refresh!;
     try {
-      const answer = await new TokenEndpoint(this.ctx).handle(
+      const answer = await this.ctx.identity.tokenEndpoint.handle(
         {
           grant_type: 'refresh_token',
           refresh_token: refresh.token,
@@ -207,56 +200,42 @@ export class WidgetSessionService {
       return true;
     } catch (err) {
       // The grant is gone (revoked, expired, reused, client removed): the session ends with it.
-      this.log.info({ err: (err as Error).message }, 'widget session could not renew its access token');
+      this.ctx.log.info({ err: (err as Error).message }, 'widget session could not renew its access token');
       session.refresh = undefined;
       session.expires = Math.min(session.expires, this.ctx.now());
       return false;
     }
   }
 
-  /** A short-lived bearer for the session's pages (C14); 401 when the session is unknown or expired. */
+  /** A short-lived bearer for the session's pages; Unauthenticated when the session is unknown or expired. */
   async pageToken(
     sessionId: string | undefined,
   ): Promise<{ session: WidgetSession; access_token: string; expires_in: number }> {
     const session = this.store.get(sessionId);
     if (!session || !(await this.alive(session))) {
-      throw new ApiError(401, 'invalid_token', 'the widget session is unknown or expired', undefined, {
-        'www-authenticate': 'Bearer error="invalid_token"',
-      });
+      throw invalidToken('the widget session is unknown or expired');
     }
     const now = this.ctx.now();
     const expires = session.refresh ? now + PAGE_TOKEN_TTL : Math.min(now + PAGE_TOKEN_TTL, session.expires);
-    const value = newTokenValue('cat');
-    this.ctx.db
-      .prepare(
-        `INSERT INTO oauth_tokens (hash, kind, client_id, user_id, scopes, family_id, name, creation_date, expires)
-         VALUES (?, 'access', ?, ?, ?, ?, 'widget page', ?, ?)`,
-      )
-      .run(
-        hashToken(value),
-        session.clientId,
-        session.userId,
-        session.scopes.join(' '),
-        session.familyId,
-        now,
+    const value = this.ctx.identity.tokens.issue(
+      'access',
+      {
+        clientId: session.clientId,
+        userId: session.userId,
+        scopes: session.scopes as Scope[],
+        familyId: session.familyId,
+        name: 'widget page',
         expires,
-      );
+      },
+      now,
+    );
     return { session, access_token: value, expires_in: expires - now };
   }
 }
 
-const services = new WeakMap<EngineContext, WidgetSessionService>();
-
-/** The engine's one session service (sessions live in memory, per engine). */
-export function widgetSessions(ctx: EngineContext): WidgetSessionService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = new WidgetSessionService(ctx);
-    services.set(ctx, service);
-    const s = service;
-    const timer = setInterval(() => s.store.sweep(ctx.now()), 10 * 60 * 1000);
-    timer.unref();
-    ctx.onClose(() => clearInterval(timer));
-  }
-  return service;
+/** Forgets sessions long expired every 10 minutes, until the engine closes. */
+export function sweepWidgetSessions(ctx: Pick<EngineContext, 'widgetSessions' | 'now' | 'onClose'>): void {
+  const timer = setInterval(() => ctx.widgetSessions.store.sweep(ctx.now()), 10 * 60 * 1000);
+  timer.unref();
+  ctx.onClose(() => clearInterval(timer));
 }

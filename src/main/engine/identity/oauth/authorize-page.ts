@@ -1,5 +1,6 @@
 import type { UserScope } from '../../auth/scopes';
-import type { Language } from '../language';
+import type { Language } from '../../../../shared/language';
+import { escapeHtml } from '../../../../shared/html';
 import { SCOPE_WORDS } from './scope-words';
 
 /**
@@ -41,13 +42,6 @@ export const MESSAGES = {
     fr: (s: number) => `Trop d'essais infructueux. Patientez ${s} s avant de réessayer.`,
   },
 } as const;
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f3f5f8;--card:#fff;--text:#1c2430;--muted:#5d6b7e;--line:#d8dee7;--accent:#1f6feb;--accent-text:#fff;--err-bg:#fdecec;--err:#a4161a}

@@ -1,9 +1,9 @@
 import type { UserScope } from '../../auth/scopes';
-import type { Client, ClientsRepository } from '../clients-repository';
+import type { Client, Clients } from '../clients';
 import { userScopesAsked } from './grants';
 import { OAuthError, type OAuthErrorCode } from './oauth-error';
 import { isValidCodeChallenge } from './pkce';
-import { redirectUriAllowed } from './redirect-uri';
+import { redirectUriAllowed } from '../../domain/redirect-uri';
 
 /** Parameters of GET/POST {auth_url}/authorize (RFC 6749 §4.1.1 with RFC 7636). */
 export interface AuthorizeParams {
@@ -30,7 +30,7 @@ export type AuthorizeValidation =
   | { ok: false; redirect: false; description: string }
   | { ok: false; redirect: true; redirectUri: string; error: OAuthErrorCode; description: string; state?: string };
 
-export function validateAuthorizeRequest(clients: ClientsRepository, p: AuthorizeParams): AuthorizeValidation {
+export function validateAuthorizeRequest(clients: Clients, p: AuthorizeParams): AuthorizeValidation {
   if (!p.client_id) return { ok: false, redirect: false, description: 'client_id is missing' };
   const client = clients.find(p.client_id);
   if (!client)

@@ -1,4 +1,4 @@
-import type { Client, ClientsRepository } from '../clients-repository';
+import type { Client, Clients } from '../clients';
 import { OAuthError } from './oauth-error';
 
 /** How a client identified itself at the token or revocation endpoint (RFC 6749 §2.3.1). */
@@ -55,7 +55,7 @@ export function invalidClient(description: string, basic: boolean): OAuthError {
  * The authenticated client: a confidential client must prove its secret; a public client only names itself
  * (its requests are bound by PKCE and refresh-token rotation instead).
  */
-export function authenticateClient(clients: ClientsRepository, presented: PresentedClient): Client {
+export function authenticateClient(clients: Clients, presented: PresentedClient): Client {
   if (!presented.clientId)
     throw new OAuthError('invalid_request', 'client_id is required (in the body or by HTTP Basic)');
   const client = clients.find(presented.clientId);

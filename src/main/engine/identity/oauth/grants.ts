@@ -1,13 +1,11 @@
 import { USER_SCOPES, parseScopes, type ClientScope, type Scope, type UserScope } from '../../auth/scopes';
-import type { EngineContext } from '../../context';
-import { ClientsRepository, type Client } from '../clients-repository';
-import { identityState } from '../identity-state';
+import type { UserRow, UsersStore } from '../../store/users';
+import type { Client, Clients } from '../clients';
+import type { LoginGuard } from '../login-throttle';
 import { burnPasswordCheck, verifyPassword } from '../password-hash';
-import { ACCESS_TOKEN_TTL, newFamilyId, TokensRepository, type TokenRow } from '../tokens-repository';
-import type { UserRow } from '../user-record';
-import { UsersRepository } from '../users-repository';
+import { ACCESS_TOKEN_TTL, newFamilyId, type Tokens, type TokenRow } from '../tokens';
 import { authenticateClient, presentedClient } from './client-auth';
-import { signIdToken } from './id-token';
+import { signIdToken, type IdTokenKey } from './id-token';
 import { invalidGrant, invalidRequest, invalidScope, OAuthError, slowDown, unauthorizedClient } from './oauth-error';
 import { isValidCodeVerifier, verifyS256 } from './pkce';
 
@@ -46,16 +44,31 @@ export function userScopesAsked(text: string | undefined): UserScope[] {
   return scopes.length ? (scopes as UserScope[]) : [...USER_SCOPES];
 }
 
-/** POST {auth_url}/token (C4). */
-export class TokenEndpoint {
-  private readonly clients: ClientsRepository;
-  private readonly tokens: TokensRepository;
-  private readonly users: UsersRepository;
+/** What a login attempt needs: the users and the throttle of this engine. */
+export interface LoginDeps {
+  users: UsersStore;
+  loginGuard: LoginGuard;
+}
 
-  constructor(private readonly ctx: EngineContext) {
-    this.clients = new ClientsRepository(ctx.db);
-    this.tokens = new TokensRepository(ctx.db);
-    this.users = new UsersRepository(ctx.db);
+export interface TokenEndpointDeps extends LoginDeps {
+  tokens: Tokens;
+  clients: Clients;
+  idTokenKey(): Promise<IdTokenKey>;
+  /** The issuer of id_tokens ({auth_url}, known once the server listens). */
+  issuer(): string;
+  now(): number;
+}
+
+/** POST {auth_url}/token: the grants client_credentials, authorization_code, password and refresh_token. */
+export class TokenEndpoint {
+  private readonly clients: Clients;
+  private readonly tokens: Tokens;
+  private readonly users: UsersStore;
+
+  constructor(private readonly deps: TokenEndpointDeps) {
+    this.clients = deps.clients;
+    this.tokens = deps.tokens;
+    this.users = deps.users;
   }
 
   async handle(params: TokenParams, authorization: string | undefined): Promise<TokenResponse> {
@@ -85,7 +98,7 @@ export class TokenEndpoint {
     const refused = scopes.filter((s) => !(client.scopes as Scope[]).includes(s));
     if (refused.length) throw invalidScope(`this client may ask only for ${client.scopes.join(' ')}`);
     const granted = scopes.length ? (scopes as ClientScope[]) : client.scopes;
-    const now = this.ctx.now();
+    const now = this.deps.now();
     const access = this.tokens.issue('access', { clientId: client.id, userId: null, scopes: granted }, now);
     return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL, scope: granted.join(' ') };
   }
@@ -97,7 +110,7 @@ export class TokenEndpoint {
     if (!code_verifier) throw invalidRequest('code_verifier is required (PKCE)');
     if (!isValidCodeVerifier(code_verifier))
       throw invalidRequest('code_verifier must be 43 to 128 characters of [A-Za-z0-9-._~]');
-    const now = this.ctx.now();
+    const now = this.deps.now();
     const row = this.tokens.find(code, ['code']);
     if (!row || row.client_id !== client.id) throw invalidGrant('unknown authorization code');
     if (row.used_date !== null) {
@@ -130,7 +143,7 @@ export class TokenEndpoint {
 
   /** Checks an e-mail and password under the login throttle; throws slow_down or invalid_grant. */
   private async checkLogin(email: string, password: string, clientId: string): Promise<UserRow> {
-    const outcome = await verifyLogin(this.ctx, this.users, email, password, clientId);
+    const outcome = await verifyLogin(this.deps, email, password, clientId);
     if (outcome.kind === 'throttled') throw slowDown(outcome.retryAfterMs);
     if (outcome.kind === 'wrong') throw invalidGrant('wrong e-mail or password');
     return outcome.user;
@@ -138,7 +151,7 @@ export class TokenEndpoint {
 
   private async refresh(client: Client, params: TokenParams): Promise<TokenResponse> {
     if (!params.refresh_token) throw invalidRequest('refresh_token is required');
-    const now = this.ctx.now();
+    const now = this.deps.now();
     const row = this.tokens.find(params.refresh_token, ['refresh']);
     if (!row || row.client_id !== client.id) throw invalidGrant('unknown refresh token');
     if (row.revoked_date !== null) throw invalidGrant('the refresh token was revoked');
@@ -171,12 +184,12 @@ export class TokenEndpoint {
   ): Promise<TokenResponse> {
     const user = this.users.findById(userId);
     if (!user) throw invalidGrant('the user no longer exists');
-    const now = this.ctx.now();
+    const now = this.deps.now();
     const access = this.tokens.issue('access', { clientId: client.id, userId, scopes, familyId }, now);
     const refresh = this.tokens.issue('refresh', { clientId: client.id, userId, scopes: refreshScopes, familyId }, now);
-    const key = await identityState(this.ctx).idTokenKey();
+    const key = await this.deps.idTokenKey();
     const idToken = await signIdToken(key, {
-      issuer: this.ctx.urls.auth_url,
+      issuer: this.deps.issuer(),
       userId,
       clientId: client.id,
       email: user.email,
@@ -201,13 +214,11 @@ export type LoginOutcome =
  * as known ones, so timing does not tell which e-mails exist.
  */
 export async function verifyLogin(
-  ctx: EngineContext,
-  users: UsersRepository,
+  { users, loginGuard: guard }: LoginDeps,
   email: string,
   password: string,
   clientId: string,
 ): Promise<LoginOutcome> {
-  const guard = identityState(ctx).loginGuard;
   const address = email.trim();
   const verdict = guard.check(address, clientId);
   if (!verdict.allowed) return { kind: 'throttled', retryAfterMs: verdict.retryAfterMs };

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import type { EngineContext } from '../../context';
-import { ACCESS_TOKEN_TTL } from '../tokens-repository';
+import { ACCESS_TOKEN_TTL } from '../tokens';
 
 /**
  * The ES256 key that signs id_tokens. Its private JWK lives in the OS keychain; its public JWK (with the
@@ -29,7 +29,7 @@ async function generate(): Promise<{ kid: string; privateKey: CryptoKey; private
   };
 }
 
-export async function loadIdTokenKey(ctx: EngineContext): Promise<IdTokenKey> {
+export async function loadIdTokenKey(ctx: Pick<EngineContext, 'secrets' | 'settings' | 'log'>): Promise<IdTokenKey> {
   const available = ctx.secrets.isAvailable();
   if (available) {
     const saved = ctx.settings.getRaw<{ kid: string; public_jwk: JWK }>(SETTING);

@@ -1,5 +1,5 @@
 import type { UserScope } from '../../auth/scopes';
-import type { Language } from '../language';
+import type { Language } from '../../../../shared/language';
 
 /** What each user scope lets a program do, in plain words, for the consent page. */
 export const SCOPE_WORDS: Record<UserScope, Record<Language, string>> = {

@@ -1,3 +1,4 @@
+import { SecretStoreUnavailable } from '../../domain/errors';
 import { defaultChannelDefinition } from '../../catalogue/providers';
 import { providerFor } from '../../rollout/catalogue-view';
 import type { ChannelDefinition } from '../../connectors/types';
@@ -23,7 +24,7 @@ function storeSecret(ctx: EngineContext, channelId: number, values: Record<strin
   try {
     ctx.secrets.set(channelSecretName(channelId), JSON.stringify(values));
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof ApiError || err instanceof SecretStoreUnavailable) throw err;
     throw secretStoreUnavailable((err as Error).message);
   }
 }

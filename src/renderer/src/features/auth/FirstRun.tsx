@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../../shared/passwords';
+import { PASSWORD_MAX_LENGTH as MAX_PASSWORD_LENGTH, PASSWORD_MIN_LENGTH as MIN_PASSWORD_LENGTH } from '../../../../shared/password';
 import { useT } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Alert, Button, Card, Icon, TextField } from '../../ui';

@@ -8,12 +8,12 @@
  * schemas never see it) and remembers the choice; `onSend` signs. Installed once, on the root instance
  * (routes/sign-keys.ts). Each answer is signed at most once, whatever the hooks a route inherits.
  */
-import { CompactSign } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EngineContext } from '../context';
-import { ApiError, badRequest } from '../http/errors';
-import { parseSignParam } from './sign-param';
-import { signKeyStore } from './sign-key-store';
+import { DomainError } from '../domain/errors';
+import { parseSignParam } from '../signing/sign-param';
+import { domainErrorToApiError } from './error-handler';
+import { ApiError, badRequest } from './errors';
 
 const kSign = Symbol('coffer.signResponse');
 
@@ -25,27 +25,6 @@ interface SignState {
 }
 
 type Flagged = FastifyRequest & { [kSign]?: SignState | null };
-
-export interface SignedPayload {
-  request_url: string;
-  response_timestamp: number;
-  response_payload: unknown;
-}
-
-const encoder = new TextEncoder();
-
-/** Signs one payload with the current key (503 when no keychain). */
-export async function signPayload(ctx: EngineContext, payload: SignedPayload): Promise<string> {
-  const key = signKeyStore(ctx).signingKey();
-  return new CompactSign(encoder.encode(JSON.stringify(payload)))
-    .setProtectedHeader({
-      alg: 'ES256',
-      kid: key.id,
-      typ: 'JWT',
-      key_url: `${ctx.urls.host_url}/sign-keys/${encodeURIComponent(key.id)}`,
-    })
-    .sign(key.privateKey);
-}
 
 function requestUrlOf(request: FastifyRequest, pathAndQuery: string, ctx: EngineContext): string {
   const host = request.headers.host;
@@ -81,7 +60,7 @@ export function installSignedResponses(app: FastifyInstance, ctx: EngineContext)
       );
     }
     // Refuse before the route acts (no queue made, no key rotated…) when the answer could not be signed.
-    if (param.sign) signKeyStore(ctx).signingKey();
+    if (param.sign) ctx.signingKeys.signingKey();
   });
 
   app.addHook('onSend', async (request: Flagged, reply: FastifyReply, payload: unknown) => {
@@ -109,19 +88,20 @@ export function installSignedResponses(app: FastifyInstance, ctx: EngineContext)
     }
     let token: string;
     try {
-      token = await signPayload(ctx, {
+      token = await ctx.signingKeys.sign({
         request_url: state.requestUrl,
         response_timestamp: ctx.now(),
         response_payload: body,
       });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      const api = err instanceof DomainError ? domainErrorToApiError(err) : err instanceof ApiError ? err : null;
+      if (!api) throw err;
       // No keychain, no signature: the answer becomes the 503 (unsigned: nothing can sign it).
-      reply.code(err.statusCode);
+      reply.code(api.statusCode);
       reply.type('application/json; charset=utf-8');
       reply.removeHeader('content-length');
       reply.removeHeader('location');
-      return JSON.stringify(err.body());
+      return JSON.stringify(api.body());
     }
     reply.type('application/json; charset=utf-8');
     reply.removeHeader('content-length');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../http/errors';
+import { badRequest } from './errors';
 
 /**
  * The server's validator coerces types (needed for query strings), so `{"first_name": 5}` would become

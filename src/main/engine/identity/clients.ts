@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hashToken, newTokenValue, sameHash } from '../auth/token-hash';
 import { CLIENT_SCOPES, type ClientScope } from '../auth/scopes';
-import type { Db } from '../db/database';
-import { statement } from './statement-cache';
-import { registrableRedirectUriProblem } from './oauth/redirect-uri';
+import { InvalidInput } from '../domain/errors';
+import type { ClientRow, ClientsStore } from '../store/clients';
+import { registrableRedirectUriProblem } from '../domain/redirect-uri';
 
 /** OAuth clients (C4): the integrator client made at first start, and those the user registers. */
 export interface Client {
@@ -16,16 +16,6 @@ export interface Client {
   scopes: ClientScope[];
   isIntegrator: boolean;
   creationDate: number;
-}
-
-interface ClientRow {
-  id: string;
-  secret_hash: string | null;
-  name: string;
-  redirect_uris: string;
-  scopes: string;
-  is_integrator: number;
-  creation_date: number;
 }
 
 export interface NewClient {
@@ -47,7 +37,8 @@ export interface ClientRecord {
   creation_date: number;
 }
 
-export class ClientInputError extends Error {}
+/** A new client's fields break a rule (the message says which). */
+export class ClientInputError extends InvalidInput {}
 
 export function clientRecord(c: Client): ClientRecord {
   return {
@@ -96,54 +87,40 @@ function toClient(row: ClientRow): Client {
   };
 }
 
-export class ClientsRepository {
-  constructor(private readonly db: Db) {}
+/** OAuth clients: creating them (validated, secret shown once), finding them, checking secrets, revoking. */
+export class Clients {
+  constructor(private readonly store: ClientsStore) {}
 
   /** Creates a client; returns it with its secret (null for public clients), which is not kept. */
   create(input: NewClient, now: number): { client: Client; secret: string | null } {
     const valid = validateNewClient(input);
     const id = `client_${randomBytes(12).toString('base64url')}`;
     const secret = valid.public ? null : newTokenValue('ccs');
-    statement(
-      this.db,
-      `INSERT INTO oauth_clients (id, secret_hash, name, redirect_uris, scopes, is_integrator, creation_date)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    this.store.insert({
       id,
-      secret && hashToken(secret),
-      valid.name,
-      JSON.stringify(valid.redirectUris),
-      valid.scopes.join(' '),
-      input.isIntegrator ? 1 : 0,
-      now,
-    );
+      secret_hash: secret && hashToken(secret),
+      name: valid.name,
+      redirect_uris: JSON.stringify(valid.redirectUris),
+      scopes: valid.scopes.join(' '),
+      is_integrator: input.isIntegrator ? 1 : 0,
+      creation_date: now,
+    });
     return { client: this.find(id)!, secret };
   }
 
   /** An active (not revoked) client. */
   find(id: string): Client | undefined {
-    const row = statement<[string], ClientRow>(
-      this.db,
-      'SELECT * FROM oauth_clients WHERE id = ? AND revoked_date IS NULL',
-    ).get(id);
+    const row = this.store.findActive(id);
     return row && toClient(row);
   }
 
   list(): Client[] {
-    return statement<[], ClientRow>(
-      this.db,
-      'SELECT * FROM oauth_clients WHERE revoked_date IS NULL ORDER BY creation_date, rowid',
-    )
-      .all()
-      .map(toClient);
+    return this.store.listActive().map(toClient);
   }
 
   /** Constant-time check of a presented secret; false for public clients. */
   verifySecret(id: string, secret: string): boolean {
-    const row = statement<[string], { secret_hash: string | null }>(
-      this.db,
-      'SELECT secret_hash FROM oauth_clients WHERE id = ? AND revoked_date IS NULL',
-    ).get(id);
+    const row = this.store.findActive(id);
     const presented = hashToken(secret);
     // Compare against something even when there is nothing to compare with.
     const stored = row?.secret_hash ?? hashToken(`no-such-client:${id}`);
@@ -152,14 +129,6 @@ export class ClientsRepository {
 
   /** Revokes a client and every token issued to it. False when there is no such active client. */
   revoke(id: string, now: number): boolean {
-    return this.db.transaction(() => {
-      const info = statement(
-        this.db,
-        'UPDATE oauth_clients SET revoked_date = ? WHERE id = ? AND revoked_date IS NULL',
-      ).run(now, id);
-      if (info.changes === 0) return false;
-      statement(this.db, 'DELETE FROM oauth_tokens WHERE client_id = ?').run(id);
-      return true;
-    })();
+    return this.store.revokeWithTokens(id, now);
   }
 }

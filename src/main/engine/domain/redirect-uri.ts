@@ -46,3 +46,16 @@ export function registrableRedirectUriProblem(uri: unknown): string | null {
   if (/^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol)) return null;
   return 'must use https, loopback http or a reverse-domain private scheme (com.example.app:/callback)';
 }
+
+/**
+ * A redirect_uri a page may send a user back to with a result (widget, bank consent link): the one rule in
+ * src/shared/redirect-uri.ts (absolute http(s), at most 2048 characters, no fragment, no user information).
+ * Unlike OAuth clients' URIs these need no registration: the result they receive carries no secret.
+ */
+export { isAcceptableRedirectUri as isAcceptableResultRedirectUri } from '../../../shared/redirect-uri';
+
+/** A loopback URL (127.0.0.1, [::1], localhost): only a program on this machine can receive it. */
+export function isLoopbackUrl(uri: string): boolean {
+  const url = parse(uri);
+  return url !== null && LOOPBACK_HOSTS.has(url.hostname);
+}
