@@ -22,7 +22,7 @@ import { CompactEncrypt, importJWK } from 'jose';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { emitEvent } from '../../src/main/engine/events/emit';
-import { onEvent } from '../../src/main/engine/events/event-bus';
+import { onEvent } from '../../src/main/engine/events/engine-events';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import type { Report } from '../report';

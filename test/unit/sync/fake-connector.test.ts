@@ -15,7 +15,7 @@ import { AccountError, ConnectorError } from '../../../src/main/engine/connector
 import type { SecretStore } from '../../../src/main/engine/secrets/secret-store';
 import { channelSecretName } from '../../../src/main/engine/secrets/secret-names';
 import { registerConnectorForTests } from '../../../src/main/engine/sync/connector-lookup';
-import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/event-bus';
+import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/engine-events';
 import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 

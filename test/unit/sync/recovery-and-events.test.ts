@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
 import { emitConnectionDeleted, emitEvent } from '../../../src/main/engine/events/emit';
-import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/event-bus';
+import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/engine-events';
 import { settleInterruptedRuns } from '../../../src/main/engine/sync/recovery';
 import { Semaphore } from '../../../src/main/engine/sync/semaphore';
 import { insertConnection } from '../../helpers/fixtures';

@@ -6,7 +6,7 @@
  * - `date_order`: day/month order of ambiguous dates in QIF and CSV files (`DMY`, `MDY`, `auto`).
  * - `default_currency`: the currency of files that name none (QIF, most CSV); default EUR.
  */
-import type { CsvMapping, DateOrder, ParseOptions } from '../../documents';
+import type { CsvMapping, DateOrder, ParseOptions } from './formats';
 
 export type ColumnRef = string | number;
 

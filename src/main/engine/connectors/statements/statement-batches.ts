@@ -20,7 +20,7 @@
  * B says; the reverse order gives the same two.
  */
 import { createHash } from 'node:crypto';
-import type { Balance, ParsedAccount, ParsedTransaction, StatementFormat } from '../../documents';
+import type { Balance, ParsedAccount, ParsedTransaction, StatementFormat } from './formats';
 import { assignTransactionKeys, canonicalAmount, type KeyedTransaction } from '../transaction-key';
 import type { AccountType } from '../types';
 

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineContext } from '../../context';
-import { onEvent, type PublishedEvent } from '../../events/event-bus';
+import { onEvent, type PublishedEvent } from '../../events/engine-events';
 import { STATEMENTS_CHANNEL_ID, STATEMENTS_ID } from './definition';
 import { documentsRoot, removePartials } from './inbox';
 import { applyRunReport, type RunReport } from './run-report';

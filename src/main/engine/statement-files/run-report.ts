@@ -6,7 +6,7 @@
  */
 import type { EngineContext } from '../../context';
 import { currencyExponent, decimalToMinor } from '../../domain/money';
-import type { Balance } from '../../documents';
+import type { Balance } from './formats';
 import { deleteRow, FOLDER_ROW, putRow, registerRows, touchRow } from './file-register';
 import { removeUpload, UPLOAD_PREFIX } from './inbox';
 
