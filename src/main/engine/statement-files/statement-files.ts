@@ -1,125 +1,179 @@
 /**
- * Ties the statement-files connector (one module-level object, like every connector) to the engine that
- * runs it. Unlike a bank connector it reads the engine's own data: the connection's files register,
- * settings and upload inbox. Startup step `startStatementFiles`:
- * - registers this engine under a random token and writes the token into the provider's bank state
- *   (ConnectorContext.bankState, which the sync engine keeps per engine in settings `bank_state/9500`),
- *   so that a run finds its engine even when several engines share a process (tests, benchmarks);
- * - listens to the committed events that end a channel run, and then writes that run's report into the
- *   register (run-report.ts); on DELETED, removes the connection's inbox;
- * - clears what a previous process left: uploads cut short, inboxes of connections that are gone.
- * The connection a run serves is in its connector memory (`ctx.state.connection_id`, migration m005).
+ * The engine feature around statement files (provider 9500): it is the statements connector's source
+ * (connectors/statements/source.ts: the folder, the upload inbox, the files register, the stored accounts),
+ * keeps each run's report until the run's end event, then writes it into the register (run-report.ts);
+ * receives uploads; serves the documents report and the import settings. One instance per engine, hearing
+ * that engine's events only.
+ * - On the event that ends a statements run: the report lands in the register; when only uploads failed,
+ *   the uploads they held back are imported by one more synchronization, started at once.
+ * - On DELETED: the inboxes of connections that are gone are removed.
+ * - At start: what a previous process left is cleared (uploads cut short, inboxes of deleted connections).
  */
-import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineContext } from '../../context';
-import { onEvent, type PublishedEvent } from '../../events/engine-events';
-import { STATEMENTS_CHANNEL_ID, STATEMENTS_ID } from './definition';
-import { documentsRoot, removePartials } from './inbox';
-import { applyRunReport, type RunReport } from './run-report';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { STATEMENTS_CHANNEL_ID } from '../connectors/statements/definition';
+import { readDocumentSettings, type DocumentSettings } from '../connectors/statements/document-settings';
+import type { KnownFile, RunReport, StatementSource } from '../connectors/statements/source';
+import { MAX_STATEMENT_BYTES } from '../connectors/statements/statement-reader';
+import type { EngineEvents, PublishedEvent } from '../events/engine-events';
+import type { DocumentsStore } from '../store/documents';
+import type { SyncPort } from '../sync/sync-port';
+import { documentFiles, type DocumentFileRecord } from './document-records';
+import { scanFolder } from './folder-scan';
+import { documentsRoot, inboxDir, listUploads, removePartials, removeUpload, saveUpload, UploadIds, type UploadMeta } from './inbox';
+import { applyRunReport } from './run-report';
 
-export interface EngineBinding {
-  ctx: EngineContext;
-  /** The last run's report per connection, until its end event arrives. */
-  reports: Map<number, RunReport>;
-}
-
-const ENGINE_KEY = 'engine';
-const bindings = new Map<string, EngineBinding>();
-
-/** The engine a run belongs to, from the token in the provider's bank state. */
-export function bindingOf(bankState: Record<string, unknown> | undefined): EngineBinding | undefined {
-  const token = bankState?.[ENGINE_KEY];
-  return typeof token === 'string' ? bindings.get(token) : undefined;
-}
-
-/** The engine's binding from its context (routes). */
-export function bindingOfContext(ctx: EngineContext): EngineBinding | undefined {
-  for (const b of bindings.values()) if (b.ctx === ctx) return b;
-  return undefined;
-}
-
-const ownEvent = new WeakMap<object, (event: PublishedEvent) => boolean>();
-
-/** The event bus is process-wide: keep the events of this engine's database. */
-function isOwnEvent(ctx: EngineContext, event: PublishedEvent): boolean {
-  let check = ownEvent.get(ctx.db);
-  if (!check) {
-    const stmt = ctx.db
-      .prepare<[number, number, string, number], number>(
-        'SELECT 1 FROM events WHERE id = ? AND user_id = ? AND event_type = ? AND creation_date = ?',
-      )
-      .pluck();
-    check = (e) => stmt.get(Number(e.id), e.userId, e.eventType, e.creationDate) === 1;
-    ownEvent.set(ctx.db, check);
-  }
-  return check(event);
+export interface StatementFilesDeps {
+  store: DocumentsStore;
+  events: EngineEvents;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  now(): number;
+  /** The engine's sync service (read when needed: it is installed after this feature). */
+  sync(): SyncPort;
 }
 
 const SUCCEEDED = new Set(['SUCCESS', 'PARTIAL_SUCCESS']);
 
-export function handleEvent(binding: EngineBinding, event: PublishedEvent): void {
-  const { ctx } = binding;
-  if (!ctx.db.open || event.connectionId === null) return;
-  if (event.eventType === 'DELETED') {
-    if (isOwnEvent(ctx, event)) removeStaleInboxes(ctx);
-    return;
-  }
-  const run = event.channelRun;
-  if (!run || run.type !== 'ALL' || event.channelDefinitionId !== STATEMENTS_CHANNEL_ID) return;
-  const report = binding.reports.get(event.connectionId);
-  if (!report || !isOwnEvent(ctx, event)) return;
-  binding.reports.delete(event.connectionId);
-  const succeeded = SUCCEEDED.has(run.status);
-  applyRunReport(ctx, report, succeeded);
-  // Failed uploads leave the inbox (a folder file stays, and would fail again): when only uploads failed,
-  // the uploads they held back are imported by one more synchronization, started at once.
-  const failed = report.files.filter((f) => f.status === 'FAILED');
-  const heldBack = report.files.some((f) => f.status === 'READY' && f.uploadId);
-  if (!succeeded && !report.folderError && failed.length > 0 && failed.every((f) => f.uploadId) && heldBack) {
-    ctx.services.sync.start(event.connectionId, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
-  }
-}
+export class StatementFiles implements StatementSource {
+  /** The last run's report per connection, until its end event arrives. */
+  private readonly reports = new Map<number, RunReport>();
+  private readonly uploadIds = new UploadIds();
+  private unsubscribe: (() => void) | null = null;
 
-/** Inbox folders (`<id>-<creation date>`) of connections that no longer exist; partial uploads of the others. */
-export function removeStaleInboxes(ctx: EngineContext): void {
-  const root = documentsRoot(ctx.dataDir);
-  let names: string[];
-  try {
-    names = readdirSync(root);
-  } catch {
-    return;
+  constructor(private readonly deps: StatementFilesDeps) {}
+
+  /** Clears what a previous process left, then listens to the engine's events. */
+  async start(): Promise<void> {
+    this.removeStaleInboxes();
+    const root = documentsRoot(this.deps.dataDir);
+    for (const name of safeList(root)) await removePartials(join(root, name, 'inbox'));
+    this.unsubscribe ??= this.deps.events.on((event) => this.handleEvent(event));
   }
-  const exists = ctx.db
-    .prepare<[number, number], number>('SELECT 1 FROM connections WHERE id = ? AND creation_date = ?')
-    .pluck();
-  for (const name of names) {
-    const m = /^(\d+)-(\d+)$/.exec(name);
-    if (!m) continue;
-    if (exists.get(Number(m[1]), Number(m[2])) !== 1) rmSync(join(root, name), { recursive: true, force: true });
+
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
-}
 
-/** StartupStep (before the synchronization engine starts). */
-export async function startStatementFiles(ctx: EngineContext): Promise<void> {
-  const token = randomUUID();
-  const binding: EngineBinding = { ctx, reports: new Map() };
-  bindings.set(token, binding);
-  const key = `bank_state/${STATEMENTS_ID}`;
-  const previous = ctx.settings.getRaw<unknown>(key);
-  const state = previous && typeof previous === 'object' && !Array.isArray(previous) ? previous : {};
-  ctx.settings.setRaw(key, { ...state, [ENGINE_KEY]: token });
+  // --- StatementSource: what the statements connector reads through ---
 
-  removeStaleInboxes(ctx);
-  for (const name of safeList(documentsRoot(ctx.dataDir)))
-    await removePartials(join(documentsRoot(ctx.dataDir), name, 'inbox'));
+  settingsOf(connectionId: number): DocumentSettings | undefined {
+    const connection = this.deps.store.connection(connectionId);
+    return connection ? readDocumentSettings(connection.document_settings) : undefined;
+  }
 
-  const unsubscribe = onEvent((event) => handleEvent(binding, event));
-  ctx.onClose(() => {
-    unsubscribe();
-    bindings.delete(token);
-  });
+  scanFolder(folder: string, signal: AbortSignal) {
+    return scanFolder(folder, signal);
+  }
+
+  async uploads(connectionId: number) {
+    const connection = this.deps.store.connection(connectionId);
+    return connection ? listUploads(inboxDir(this.deps.dataDir, connection)) : [];
+  }
+
+  knownFiles(connectionId: number): Map<string, KnownFile> {
+    return this.deps.store.register(connectionId);
+  }
+
+  storedAccounts(connectionId: number) {
+    return this.deps.store.accounts(connectionId);
+  }
+
+  hasTransaction(accountId: number, key: string): boolean {
+    return this.deps.store.hasTransaction(accountId, key);
+  }
+
+  bookedBetween(accountId: number, from: number, to: number) {
+    return this.deps.store.bookedBetween(accountId, from, to);
+  }
+
+  runStarted(report: RunReport): void {
+    this.reports.set(report.connectionId, report);
+  }
+
+  warn(message: string, details: Record<string, unknown>): void {
+    this.deps.log.warn(details, message);
+  }
+
+  // --- The feature's own use cases (routes/documents.ts) ---
+
+  /** GET /connections/{id}/documents: the register plus the uploads still waiting. */
+  documents(connection: { id: number; creation_date: number }): Promise<DocumentFileRecord[]> {
+    return documentFiles(this.deps.store, this.deps.dataDir, connection);
+  }
+
+  settings(connection: { document_settings: string | null }): DocumentSettings {
+    return readDocumentSettings(connection.document_settings);
+  }
+
+  saveSettings(connectionId: number, settings: DocumentSettings): void {
+    this.deps.store.setDocumentSettings(connectionId, JSON.stringify(settings));
+  }
+
+  /**
+   * Keeps an uploaded file in the connection's inbox and starts a synchronization that imports it. Throws
+   * UploadTooLarge above MAX_STATEMENT_BYTES; returns null (nothing kept) for an empty body.
+   */
+  async receiveUpload(
+    connection: { id: number; creation_date: number },
+    body: Readable,
+    input: { fileName: string; account?: string },
+  ): Promise<UploadMeta | null> {
+    const dir = inboxDir(this.deps.dataDir, connection);
+    const meta = await saveUpload(dir, body, {
+      id: this.uploadIds.next(),
+      fileName: input.fileName,
+      account: input.account,
+      maxBytes: MAX_STATEMENT_BYTES,
+      now: this.deps.now(),
+    });
+    if (meta.size === 0) {
+      removeUpload(dir, meta.id);
+      return null;
+    }
+    this.deps.sync().start(connection.id, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
+    return meta;
+  }
+
+  // --- Events ---
+
+  handleEvent(event: PublishedEvent): void {
+    if (!this.deps.store.isOpen() || event.connectionId === null) return;
+    if (event.eventType === 'DELETED') {
+      this.removeStaleInboxes();
+      return;
+    }
+    const run = event.channelRun;
+    if (!run || run.type !== 'ALL' || event.channelDefinitionId !== STATEMENTS_CHANNEL_ID) return;
+    const report = this.reports.get(event.connectionId);
+    if (!report) return;
+    this.reports.delete(event.connectionId);
+    const connection = this.deps.store.connection(event.connectionId);
+    if (!connection) return;
+    const succeeded = SUCCEEDED.has(run.status);
+    applyRunReport(this.deps.store, this.deps.now(), report, inboxDir(this.deps.dataDir, connection), succeeded);
+    // Failed uploads leave the inbox (a folder file stays, and would fail again): when only uploads failed,
+    // the uploads they held back are imported by one more synchronization, started at once.
+    const failed = report.files.filter((f) => f.status === 'FAILED');
+    const heldBack = report.files.some((f) => f.status === 'READY' && f.uploadId);
+    if (!succeeded && !report.folderError && failed.length > 0 && failed.every((f) => f.uploadId) && heldBack) {
+      this.deps.sync().start(event.connectionId, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
+    }
+  }
+
+  /** Inbox folders (`<id>-<creation date>`) of connections that no longer exist. */
+  removeStaleInboxes(): void {
+    const root = documentsRoot(this.deps.dataDir);
+    for (const name of safeList(root)) {
+      const m = /^(\d+)-(\d+)$/.exec(name);
+      if (!m) continue;
+      if (!this.deps.store.connectionBornAt(Number(m[1]), Number(m[2])))
+        rmSync(join(root, name), { recursive: true, force: true });
+    }
+  }
 }
 
 function safeList(dir: string): string[] {

@@ -62,7 +62,7 @@ export function createSyncRunsStore(db: Db) {
          expires = coalesce(?, expires), connector_state = coalesce(?, connector_state), last_error = ?
        WHERE id = ?`,
     ),
-    setOwnerName: db.prepare('UPDATE connections SET owner_name = ? WHERE id = ? AND (owner_name IS NULL OR owner_name = '')'),
+    setOwnerName: db.prepare("UPDATE connections SET owner_name = ? WHERE id = ? AND (owner_name IS NULL OR owner_name = '')"),
     setNextSync: db.prepare('UPDATE connections SET next_sync_date = ? WHERE id = ?'),
     dueConnections: db
       .prepare<[number], number>(
