@@ -10,7 +10,7 @@ export { QUEUE_IDLE_DAYS } from '../store/queues';
 export { EVENT_GRACE_SECONDS } from '../store/events';
 export { MAX_DELIVERY_LOG_ROWS } from '../store/webhooks';
 
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface SweepResult {
   queuesDropped: number;

@@ -8,8 +8,8 @@ import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FolderFile, FolderScan, SkippedFile } from '../connectors/statements/source';
 
-export const MAX_DEPTH = 6;
-export const MAX_FILES = 10_000;
+const MAX_DEPTH = 6;
+const MAX_FILES = 10_000;
 
 /** Extensions read as statements. `.txt` is read only when its content is MT940 (see `TEXT_EXTENSIONS`). */
 export const STATEMENT_EXTENSIONS: ReadonlySet<string> = new Set([

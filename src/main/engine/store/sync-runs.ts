@@ -10,7 +10,7 @@ import type { ChannelStatus } from '../resources/values';
 /** Statuses of a run still going: a channel in them has a run that must be accounted for. */
 const IN_FLIGHT = "('RUNNING', 'CHALLENGE_REQUIRED')";
 /** The error of a run row that never finished. */
-export const INTERRUPTED = 'interrupted';
+const INTERRUPTED = 'interrupted';
 
 export interface ChannelLinkRow {
   channel_definition_id: string;

@@ -9,7 +9,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import type { PreparedTransaction } from '../sync/provider-data';
 
-export const PENDING_EXPIRY_DAYS = 30;
+const PENDING_EXPIRY_DAYS = 30;
 /** A batch at least this large, and at least BULK_RATIO times the rows already in the table, is bulk loaded. */
 export const BULK_LOAD_MIN_ROWS = 20_000;
 const BULK_RATIO = 2;

@@ -33,7 +33,7 @@ export interface PlanScope {
 type PlanStore = Pick<Store, 'syncRuns' | 'accountSync'>;
 
 /** The connection's channels as the linking rules see them (account types from the catalogue entry). */
-export function linkableChannels(
+function linkableChannels(
   store: PlanStore,
   provider: CatalogueProvider | undefined,
   connectionId: number,

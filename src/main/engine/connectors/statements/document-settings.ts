@@ -157,7 +157,7 @@ export function readDocumentSettings(text: string | null | undefined): DocumentS
   }
 }
 
-export function toCsvMapping(m: CsvMappingSettings): CsvMapping {
+function toCsvMapping(m: CsvMappingSettings): CsvMapping {
   const out: CsvMapping = { date: m.date, label: m.label };
   if (m.delimiter !== undefined) out.delimiter = m.delimiter;
   if (m.has_header !== undefined) out.hasHeader = m.has_header;

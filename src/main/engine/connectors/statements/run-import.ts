@@ -16,7 +16,6 @@ import type { KeyedTransaction } from '../transaction-key';
 import {
   ConnectorError,
   type AccountFetchResult,
-  type AccountType,
   type ConnectorContext,
   type ProviderAccount,
   type ProviderTransaction,
@@ -47,7 +46,7 @@ export const uploadName = (upload: { id: string; file_name: string }) =>
   `${UPLOAD_PREFIX}${upload.id}/${upload.file_name}`;
 
 /** The words a folder failure is told in (the register's `.` row and the channel's error). */
-export function folderProblem(folder: string, err: unknown): string {
+function folderProblem(folder: string, err: unknown): string {
   // The path itself is a credential (masked in the connection record): the message does not repeat it.
   const code = (err as NodeJS.ErrnoException).code;
   const where = 'the folder of this connection';
@@ -58,7 +57,7 @@ export function folderProblem(folder: string, err: unknown): string {
   return `${where} cannot be read (${code ?? (err as Error).message})`;
 }
 
-export function failureMessage(failed: readonly FileOutcome[]): string {
+function failureMessage(failed: readonly FileOutcome[]): string {
   const shown = failed.slice(0, 3).map((f) => f.error ?? f.name);
   if (failed.length === 1) return shown[0];
   const more = failed.length > 3 ? `; and ${failed.length - 3} more` : '';

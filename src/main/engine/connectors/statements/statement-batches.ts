@@ -97,7 +97,7 @@ function formatKeyOf(date: number, canonical: string, id: string): string {
 }
 
 /** A row as the engine takes it. Every row has the same members (undefined when absent): one object shape. */
-export function toProviderTransaction(tx: ParsedTransaction, key?: string): KeyedTransaction {
+function toProviderTransaction(tx: ParsedTransaction, key?: string): KeyedTransaction {
   return {
     key: key as string,
     date: tx.date,
