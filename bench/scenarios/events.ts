@@ -22,7 +22,6 @@ import { CompactEncrypt, importJWK } from 'jose';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { emitEvent } from '../../src/main/engine/events/emit';
-import { onEvent } from '../../src/main/engine/events/event-bus';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import type { Report } from '../report';
@@ -113,7 +112,7 @@ async function syncOverhead(report: Report, engine: RunningEngine): Promise<void
   // the synchronization may well end before the client has read the 201.)
   const endedAt = new Map<string, number>();
   const waiting = new Map<string, (at: number) => void>();
-  const unsubscribe = onEvent((e) => {
+  const unsubscribe = engine.ctx.events.on((e) => {
     if (!e.channelRun || e.connectionId === null) return;
     const id = String(e.connectionId);
     endedAt.set(id, performance.now());

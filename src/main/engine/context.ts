@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConsentLinks } from './consent/consent-link';
+import type { Connectors } from './connectors/registry';
 import type { Db } from './db/database';
+import type { EventWriter } from './events/emit';
 import type { Identity } from './identity/identity';
+import type { EngineEvents } from './events/engine-events';
 import type { SecretStore } from './secrets/secret-store';
 import type { SigningKeys } from './signing/signing-keys';
+import type { StatementFiles } from './statement-files';
 import type { Store } from './store';
-import type { WidgetSessionService } from './widget/session-service';
 import type { SyncPort } from './sync/sync-port';
 import type { Settings } from './settings';
+import type { Webhooks } from './webhooks/webhook-service';
+import type { WidgetSessionService } from './widget/session-service';
 
 /** The addresses of C1, known once the server listens. */
 export interface Urls {
@@ -16,9 +22,31 @@ export interface Urls {
   widget_url: string;
 }
 
-/** What every engine part receives: the database, the keychain, the clock, settings and addresses. */
-export interface EngineContext {
+/**
+ * One engine, as engine.ts composes it: every part it is made of, each made once for this engine (two
+ * engines in one process share nothing). A part is handed the fields it needs (its `…Deps` interface);
+ * parts not yet narrowed still take the whole engine under its former name, `EngineContext`.
+ */
+export interface Engine {
   db: Db;
+  /** Every SQL statement (store/). */
+  store: Store;
+  /** This engine's event emitter: listeners hear this engine's committed events only. */
+  events: EngineEvents;
+  /** The only writer of events (rows + emitter). */
+  eventWriter: EventWriter;
+  /** This engine's connector instances, by provider id. */
+  connectors: Connectors;
+  /** Signs and checks consent-page links with this engine's own key. */
+  consentLinks: ConsentLinks;
+  webhooks: Webhooks;
+  statementFiles: StatementFiles;
+  /** Users, clients, tokens, terms, login throttle, id_token key, bearer lookup, token endpoint. */
+  identity: Identity;
+  /** Response-signing keys (caches the current private key). */
+  signingKeys: SigningKeys;
+  /** Widget sessions (kept in this engine's memory). */
+  widgetSessions: WidgetSessionService;
   dataDir: string;
   /** `resources/` (terms, categories, logos, samples). */
   resourcesDir: string;
@@ -35,14 +63,6 @@ export interface EngineContext {
   services: EngineServices;
   /** Registers work to do at shutdown, after the server stopped accepting and before the database closes. */
   onClose(fn: () => void | Promise<void>): void;
-  /** Every SQL statement, one field per aggregate. */
-  store: Store;
-  /** Users, clients, tokens, terms, login throttle, id_token key, bearer lookup, token endpoint. */
-  identity: Identity;
-  /** Response-signing keys (caches the current private key). */
-  signingKeys: SigningKeys;
-  /** Widget sessions (kept in this engine's memory). */
-  widgetSessions: WidgetSessionService;
 }
 
 export function urlsFor(port: number): Urls {
@@ -58,3 +78,6 @@ export function urlsFor(port: number): Urls {
 export interface EngineServices {
   sync: SyncPort;
 }
+
+/** The former name of `Engine`, kept while parts move to narrow dependencies. */
+export type EngineContext = Engine;

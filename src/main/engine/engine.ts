@@ -2,18 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { urlsFor, type EngineContext, type Urls } from './context';
+import { catalogueProvider } from './catalogue/providers';
+import { ConsentLinks } from './consent/consent-link';
+import { createConnectors } from './connectors/registry';
+import type { Connector } from './connectors/types';
+import { urlsFor, type Engine, type EngineContext, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
-import { closeDatabase, openDatabase } from './db/database';
+import { closeDatabase, openDatabase, type Db } from './db/database';
+import { EventWriter } from './events/emit';
+import { EngineEvents } from './events/engine-events';
+import { startEventSweeper } from './events/queue-maintenance';
 import { buildServer, type ServerOptions } from './http/server';
 import { createIdentity } from './identity/identity';
 import { createLogger } from './logger';
+import { loadConnectionRecord } from './resources/connections/record';
+import { providerFor } from './rollout/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { Settings } from './settings';
 import { SigningKeys } from './signing/signing-keys';
 import { startupSteps } from './startup';
+import { StatementFiles } from './statement-files';
 import { createStore } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
+import { startSynchronization } from './sync/sync-startup';
+import { Webhooks } from './webhooks/webhook-service';
 import { sweepWidgetSessions, WidgetSessionService } from './widget/session-service';
 
 export interface EngineOptions {
@@ -27,6 +39,8 @@ export interface EngineOptions {
   logLevel?: string;
   /** Replaces the OS keychain (tests of the refusal path only). */
   secrets?: SecretStore;
+  /** Connectors this engine serves beside the built-in ones (a test's stand-in replaces one of the same id). */
+  connectors?: readonly Connector[];
   server?: ServerOptions;
 }
 
@@ -59,28 +73,9 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       settings.setRaw('install_id', installId);
     }
     const log = createLogger(options.dataDir, options.logLevel);
-    const store = createStore(db);
-    // The parts below read the context when they act (tests move the clock and replace services), so they
-    // are handed the context itself and assigned right after it is made.
-    const ctx = {
-      db,
-      store,
-      dataDir: options.dataDir,
-      resourcesDir: options.resourcesDir,
-      appDir: options.appDir ?? null,
-      urls: urlsFor(options.port),
-      secrets: options.secrets ?? new KeychainSecretStore(installId),
-      settings,
-      log,
-      now: () => Math.floor(Date.now() / 1000),
-      onClose: (fn) => void closers.push(fn),
-      services: { sync: placeholderSync(db) },
-    } as Omit<EngineContext, 'identity' | 'signingKeys' | 'widgetSessions'> as EngineContext;
-    ctx.identity = createIdentity(ctx);
-    ctx.signingKeys = new SigningKeys(ctx, store.signKeys);
-    ctx.widgetSessions = new WidgetSessionService(ctx);
-    sweepWidgetSessions(ctx);
+    const ctx = composeEngine(db, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
+    await startEngineParts(ctx, closers);
     const app = await buildServer(ctx, { currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
@@ -113,4 +108,89 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     unlock();
     throw err;
   }
+}
+
+/**
+ * The composition root: every part of one engine, made once, each handed what it needs. Parts that look
+ * up another one late (the sync service is installed by startEngineParts) read it through the engine.
+ */
+function composeEngine(
+  db: Db,
+  settings: Settings,
+  log: ReturnType<typeof createLogger>,
+  options: EngineOptions,
+  closers: Array<() => void | Promise<void>>,
+  installId: string,
+): Engine {
+  const store = createStore(db);
+  const secrets = options.secrets ?? new KeychainSecretStore(installId);
+  const urls = urlsFor(options.port);
+  const events = new EngineEvents(
+    { isOpen: () => db.open, inTransaction: () => db.inTransaction, stillThere: store.events.exists },
+    (err) => log.error({ err }, 'event listener failed'),
+  );
+  const engine = {
+    db,
+    store,
+    events,
+    dataDir: options.dataDir,
+    resourcesDir: options.resourcesDir,
+    appDir: options.appDir ?? null,
+    urls,
+    secrets,
+    settings,
+    log,
+    now: () => Math.floor(Date.now() / 1000),
+    onClose: (fn: () => void | Promise<void>) => void closers.push(fn),
+    services: { sync: placeholderSync(store.syncRuns) },
+    consentLinks: new ConsentLinks(),
+  } as Omit<Engine, 'eventWriter' | 'connectors' | 'webhooks' | 'statementFiles' | 'identity' | 'signingKeys' | 'widgetSessions'> as Engine;
+  // `now` may be moved by tests: parts read it through the engine.
+  const now = () => engine.now();
+  engine.eventWriter = new EventWriter({
+    store: store.events,
+    events,
+    now,
+    connectionRecord: (id) => loadConnectionRecord(engine, id),
+  });
+  engine.webhooks = new Webhooks({ store: store.webhooks, events, settings, secrets, log, now, isOpen: () => db.open });
+  engine.statementFiles = new StatementFiles({
+    store: store.documents,
+    events,
+    dataDir: options.dataDir,
+    log,
+    now,
+    sync: () => engine.services.sync,
+  });
+  engine.connectors = createConnectors({ statementSource: engine.statementFiles, extra: options.connectors });
+  engine.identity = createIdentity(engine);
+  engine.signingKeys = new SigningKeys(engine, store.signKeys);
+  engine.widgetSessions = new WidgetSessionService(engine);
+  sweepWidgetSessions(engine);
+  return engine;
+}
+
+/** Starts the parts that run in the background, in order; each registers how it stops. */
+async function startEngineParts(engine: Engine, closers: Array<() => void | Promise<void>>): Promise<void> {
+  const { store, db, log } = engine;
+  const now = () => engine.now();
+  closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));
+  engine.webhooks.start();
+  closers.push(() => engine.webhooks.close());
+  await engine.statementFiles.start();
+  closers.push(() => engine.statementFiles.close());
+  const sync = startSynchronization({
+    store,
+    eventWriter: engine.eventWriter,
+    settings: engine.settings,
+    secrets: engine.secrets,
+    log,
+    now,
+    connectorOf: (providerId) => engine.connectors.get(providerId),
+    providerFor: (connection) =>
+      providerFor(db, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
+    catalogueProvider: (providerId) => catalogueProvider(db, providerId),
+  });
+  engine.services.sync = sync.service;
+  closers.push(() => sync.stop());
 }

@@ -3,15 +3,12 @@ import { identityStartup } from './identity/identity-startup';
 import { ensureAppClient } from './app-session/app-client';
 import { seedCatalogue } from './catalogue/seed';
 import { purgeEncryptionKeys } from './resources/keys/key-store';
-import { startEventSweeper } from './events/queue-maintenance';
 import { ensureSigningKey } from './signing/signing-keys';
-import { startWebhooks } from './webhooks/webhook-service';
-import { startSynchronization } from './sync/sync-startup';
-import { startStatementFiles } from './connectors/statements';
 
 /**
- * Work each engine part does once at start, before the server accepts requests (seed the catalogue, make
- * the integrator client, recover interrupted synchronizations…). They run in this order.
+ * Work engine parts not yet composed explicitly in engine.ts do once at start, before the server accepts
+ * requests (seed the catalogue, make the integrator client…). They run in this order, before the events,
+ * webhooks, statement files and synchronization parts start (engine.ts).
  */
 export type StartupStep = (ctx: EngineContext) => void | Promise<void>;
 
@@ -20,9 +17,5 @@ export const startupSteps: StartupStep[] = [
   ensureAppClient,
   seedCatalogue,
   purgeEncryptionKeys,
-  startEventSweeper,
   ensureSigningKey,
-  startWebhooks,
-  startStatementFiles,
-  startSynchronization,
 ];

@@ -19,9 +19,11 @@ import {
   waitSettled,
   type Caller,
 } from '../sync/sync-helpers';
-import { inboxDir, saveUpload } from '../../../src/main/engine/connectors/statements/inbox';
+import { inboxDir, saveUpload, UploadIds } from '../../../src/main/engine/statement-files/inbox';
 import { Readable } from 'node:stream';
 import { BAD, channelOf, connectFolder, documents, folderWith, hasKeychain, SAMPLES } from './documents-helpers';
+
+const uploadIds = new UploadIds();
 
 async function upload(
   c: Caller,
@@ -173,12 +175,12 @@ describe.skipIf(!hasKeychain)('uploading statement files', () => {
       .get(Number(target)) as { id: number; creation_date: number };
     const dir = inboxDir(engine.dataDir, connection);
     // Two uploads already waiting when the run starts (as when they arrive during another run).
-    const good = await saveUpload(dir, Readable.from([sample('qfx-creditcard-us.qfx')]), {
+    const good = await saveUpload(dir, Readable.from([sample('qfx-creditcard-us.qfx')]), { id: uploadIds.next(),
       fileName: 'card.qfx',
       maxBytes: 1e8,
       now: 1,
     });
-    const bad = await saveUpload(dir, Readable.from([readFileSync(join(BAD, 'truncated.ofx'))]), {
+    const bad = await saveUpload(dir, Readable.from([readFileSync(join(BAD, 'truncated.ofx'))]), { id: uploadIds.next(),
       fileName: 'cut.ofx',
       maxBytes: 1e8,
       now: 1,

@@ -213,7 +213,7 @@ describe('queue and event lifetime', () => {
       engine.ctx.now = () => realNow() + QUEUE_IDLE_DAYS * 86400 + EVENT_GRACE_SECONDS + 10;
       const later = engine.userToken(userId, [...SCOPES]); // tokens expire too when the clock moves
       expect((await read(later, kept, `?flush_from=${e2}`)).body.events.map((e: any) => e.id)).toEqual([e2]);
-      const result = sweepEvents(db, engine.ctx.now());
+      const result = sweepEvents(engine.ctx.store, engine.ctx.now());
       expect(result.queuesDropped).toBeGreaterThanOrEqual(1);
       expect((await read(later, old)).status).toBe(404);
       const left = db

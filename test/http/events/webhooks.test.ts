@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../../src/main/engine/webhooks/signature';
-import { webhookDispatcher } from '../../../src/main/engine/webhooks/webhook-service';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { accountsOf, connectEmbedded, getJson, newCaller, waitSettled } from '../sync/sync-helpers';
 import { startReceiver, waitFor, type Receiver } from './events-helpers';
@@ -209,7 +208,7 @@ describe.skipIf(!hasKeychain)('webhooks (C9) with real loopback receivers', () =
       const first = await connectEmbedded(c, 'user_ok');
       await waitSettled(c, first);
       await waitFor(() => failing.requests.length >= 1 || undefined, 10_000, 'a webhook delivery');
-      await webhookDispatcher(engine.ctx)!.idle();
+      await engine.ctx.webhooks.dispatcher.idle();
       await new Promise((res) => setTimeout(res, 300));
       expect(failing.requests).toHaveLength(1);
       const logged = (await deliveries()).filter((d) => d.url === failing.url);
@@ -227,7 +226,7 @@ describe.skipIf(!hasKeychain)('webhooks (C9) with real loopback receivers', () =
       // And another synchronization runs at full speed meanwhile.
       const third = await connectEmbedded(c, 'user_ok');
       expect((await waitSettled(c, third)).status).toBe('SUCCESS');
-      await webhookDispatcher(engine.ctx)!.idle();
+      await engine.ctx.webhooks.dispatcher.idle();
       const timedOut = (await deliveries()).filter((d) => d.url === hanging.url);
       expect(timedOut.length).toBe(2);
       for (const d of timedOut) {

@@ -35,6 +35,7 @@ export function fakeContext(o: FakeOptions = {}): FakeContext {
   const progressLog: FakeContext['progressLog'] = [];
   const channel = o.channel ?? '900000';
   return {
+    connectionId: 1,
     channelDefinitionId: channel,
     credentials: channel === '900000' ? { login: o.login ?? 'user_ok', password: o.password ?? 'pass_ok' } : {},
     state: o.state ?? {},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDecimalSeparator, parseDecimal, parseLooseAmount } from '../../../src/main/engine/documents/amount';
+import { detectDecimalSeparator, parseDecimal, parseLooseAmount } from '../../../src/main/engine/connectors/statements/formats/amount';
 
 describe('parseDecimal (machine amounts)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatement, StatementError } from '../../../src/main/engine/documents/index';
+import { parseStatement, StatementError } from '../../../src/main/engine/connectors/statements/formats/index';
 import { parseSample, sampleBytes, statementError, utf8 } from './helpers';
 
 /** Every bad file fails as a whole with a StatementError naming the file and where. */

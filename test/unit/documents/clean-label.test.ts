@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLabel } from '../../../src/main/engine/documents/index';
+import { cleanLabel } from '../../../src/main/engine/connectors/statements/formats/index';
 
 describe('cleanLabel', () => {
   it.each([

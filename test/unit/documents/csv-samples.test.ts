@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText } from '../../../src/main/engine/documents/decode-text';
-import { guessCsvMapping } from '../../../src/main/engine/documents/index';
+import { decodeText } from '../../../src/main/engine/connectors/statements/formats/decode-text';
+import { guessCsvMapping } from '../../../src/main/engine/connectors/statements/formats/index';
 import { day, parseSample, sampleBytes } from './helpers';
 
 describe('CSV — French bank, semicolons, decimal comma, Windows-1252, preamble lines', () => {

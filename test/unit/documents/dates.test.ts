@@ -4,9 +4,9 @@ import {
   resolveDateOrder,
   splitNumericDate,
   type DatedLocation,
-} from '../../../src/main/engine/documents/date-order';
-import { parseIsoDate, parseOfxDate, parseYymmdd, utcDay } from '../../../src/main/engine/documents/dates';
-import { ParseContext } from '../../../src/main/engine/documents/parse-context';
+} from '../../../src/main/engine/connectors/statements/formats/date-order';
+import { parseIsoDate, parseOfxDate, parseYymmdd, utcDay } from '../../../src/main/engine/connectors/statements/formats/dates';
+import { ParseContext } from '../../../src/main/engine/connectors/statements/formats/parse-context';
 import { day } from './helpers';
 
 describe('calendar days', () => {

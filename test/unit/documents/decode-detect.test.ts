@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText } from '../../../src/main/engine/documents/decode-text';
-import { detectFormat, parseStatement, StatementError } from '../../../src/main/engine/documents/index';
+import { decodeText } from '../../../src/main/engine/connectors/statements/formats/decode-text';
+import { detectFormat, parseStatement, StatementError } from '../../../src/main/engine/connectors/statements/formats/index';
 import { sampleBytes, utf8 } from './helpers';
 
 describe('decodeText', () => {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseStatement, StatementError, type ParseOptions } from '../../../src/main/engine/documents/index';
+import { parseStatement, StatementError, type ParseOptions } from '../../../src/main/engine/connectors/statements/formats/index';
 import { SAMPLES, sampleBytes, utf8 } from './helpers';
 
 /**

@@ -1,6 +1,7 @@
 import { parse as ofxJsParse } from 'ofx-js';
 import { describe, expect, it } from 'vitest';
-import { generateOfx, parseStatement } from '../../../src/main/engine/documents/index';
+import { parseStatement } from '../../../src/main/engine/connectors/statements/formats/index';
+import { generateOfx } from '../../helpers/generate-ofx';
 
 describe('generateOfx', () => {
   it('is deterministic and valid for both versions', async () => {

@@ -6,7 +6,7 @@ import {
   StatementError,
   type ParseOptions,
   type ParsedStatement,
-} from '../../../src/main/engine/documents/index';
+} from '../../../src/main/engine/connectors/statements/formats/index';
 
 export const SAMPLES = join(dirname(fileURLToPath(import.meta.url)), '../../../resources/samples/statements');
 

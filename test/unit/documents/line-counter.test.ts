@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineCounter } from '../../../src/main/engine/documents/line-counter';
+import { LineCounter } from '../../../src/main/engine/connectors/statements/formats/line-counter';
 
 describe('LineCounter', () => {
   it('agrees with a naive count for queries in any order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatement } from '../../../src/main/engine/documents/index';
+import { parseStatement } from '../../../src/main/engine/connectors/statements/formats/index';
 import { day, statementError, utf8 } from './helpers';
 
 function mt(lines: string[]): Uint8Array {

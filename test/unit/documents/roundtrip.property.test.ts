@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isIban } from '../../../src/main/engine/documents/iban';
+import { isIban } from '../../../src/main/engine/connectors/statements/formats/iban';
 import {
   cleanLabel,
   parseStatement,
   type ParsedAccount,
   type ParsedTransaction,
-} from '../../../src/main/engine/documents/index';
+} from '../../../src/main/engine/connectors/statements/formats/index';
 import { utf8 } from './helpers';
 import { accountId, fullText, mtText, statement, type AccountShape } from './writers/arbitraries';
 import { writeCamt } from './writers/camt-writer';

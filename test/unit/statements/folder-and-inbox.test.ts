@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scanFolder } from '../../../src/main/engine/connectors/statements/folder-scan';
+import { scanFolder } from '../../../src/main/engine/statement-files/folder-scan';
 import {
   listUploads,
   removeUpload,
   saveUpload,
+  UploadIds,
   UploadTooLarge,
   uploadName,
-} from '../../../src/main/engine/connectors/statements/inbox';
+} from '../../../src/main/engine/statement-files/inbox';
+
+const uploadIds = new UploadIds();
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'coffer-scan-'));
@@ -60,12 +63,12 @@ describe('scanFolder', () => {
 describe('upload inbox', () => {
   it('keeps an upload whole (data, then its description), lists uploads oldest first, removes them', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'coffer-inbox-')), 'inbox');
-    const a = await saveUpload(dir, Readable.from([Buffer.from('abc'), Buffer.from('def')]), {
+    const a = await saveUpload(dir, Readable.from([Buffer.from('abc'), Buffer.from('def')]), { id: uploadIds.next(),
       fileName: 'a.ofx',
       maxBytes: 100,
       now: 7,
     });
-    const b = await saveUpload(dir, Readable.from([Buffer.from('x')]), {
+    const b = await saveUpload(dir, Readable.from([Buffer.from('x')]), { id: uploadIds.next(),
       fileName: 'b.qif',
       account: 'Visa',
       maxBytes: 100,
@@ -92,7 +95,7 @@ describe('upload inbox', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'coffer-inbox-')), 'inbox');
     const chunks = Array.from({ length: 10 }, () => Buffer.alloc(1000, 1));
     await expect(
-      saveUpload(dir, Readable.from(chunks), { fileName: 'big.csv', maxBytes: 5000, now: 1 }),
+      saveUpload(dir, Readable.from(chunks), { id: uploadIds.next(), fileName: 'big.csv', maxBytes: 5000, now: 1 }),
     ).rejects.toBeInstanceOf(UploadTooLarge);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });

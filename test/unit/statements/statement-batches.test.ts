@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedAccount, ParsedTransaction } from '../../../src/main/engine/documents';
+import type { ParsedAccount, ParsedTransaction } from '../../../src/main/engine/connectors/statements/formats';
 import { deriveTransactionKey } from '../../../src/main/engine/connectors/transaction-key';
 import {
   accountName,

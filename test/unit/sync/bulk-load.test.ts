@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
-import { BULK_LOAD_MIN_ROWS, withBulkLoad } from '../../../src/main/engine/sync/bulk-load';
+import { BULK_LOAD_MIN_ROWS, TransactionStore } from '../../../src/main/engine/store/transaction-writes';
+const withBulkLoad = <T>(db: ConstructorParameters<typeof TransactionStore>[0], rows: number, load: () => T): T =>
+  new TransactionStore(db).withBulkLoad(rows, load);
 import { insertAccount, insertConnection } from '../../helpers/fixtures';
 
 let dir: string;

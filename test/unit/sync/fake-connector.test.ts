@@ -14,8 +14,7 @@ import type {
 import { AccountError, ConnectorError } from '../../../src/main/engine/connectors/types';
 import type { SecretStore } from '../../../src/main/engine/secrets/secret-store';
 import { channelSecretName } from '../../../src/main/engine/secrets/secret-names';
-import { registerConnectorForTests } from '../../../src/main/engine/sync/connector-lookup';
-import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/event-bus';
+import type { PublishedEvent } from '../../../src/main/engine/events/engine-events';
 import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 
@@ -102,19 +101,16 @@ const fake: Connector = {
 
 let engine: TestEngine;
 const secrets = new MemorySecrets();
-let unregister: () => void;
 const events: PublishedEvent[] = [];
 let stopListening: () => void;
 
 beforeAll(async () => {
-  engine = await startTestEngine({ secrets });
+  engine = await startTestEngine({ secrets, connectors: [fake] });
   upsertCatalogue(engine.ctx.db, [fake.definition], []);
-  unregister = registerConnectorForTests(fake);
-  stopListening = onEvent((e) => void events.push(e));
+  stopListening = engine.ctx.events.on((e) => void events.push(e));
 });
 afterAll(async () => {
   stopListening?.();
-  unregister?.();
   await engine?.stop();
 });
 afterEach(() => {

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
-import { emitConnectionDeleted, emitEvent } from '../../../src/main/engine/events/emit';
-import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/event-bus';
-import { settleInterruptedRuns } from '../../../src/main/engine/sync/recovery';
+import { emitConnectionDeleted, emitEvent, EventWriter } from '../../../src/main/engine/events/emit';
+import { EngineEvents, type PublishedEvent } from '../../../src/main/engine/events/engine-events';
+import { loadConnectionRecord } from '../../../src/main/engine/resources/connections/record';
+import { createStore } from '../../../src/main/engine/store';
+import { settleInterruptedRuns as settleRuns } from '../../../src/main/engine/sync/recovery';
 import { Semaphore } from '../../../src/main/engine/sync/semaphore';
 import { insertConnection } from '../../helpers/fixtures';
 
 let dir: string;
 let db: Db;
+const settleInterruptedRuns = (d: Db, now: number, ids?: number[]) => settleRuns(createStore(d).syncRuns, now, ids);
 let userId: number;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'coffer-sync-unit-'));
@@ -90,11 +93,26 @@ describe('settleInterruptedRuns (restart after a crash)', () => {
 });
 
 describe('events', () => {
-  const ctx = () => ({
-    db,
-    urls: { host_url: 'http://127.0.0.1:1', base_url: '', auth_url: '', widget_url: '' },
-    now: () => 1234,
+  let emitter: EngineEvents;
+  let writer: EventWriter;
+  beforeEach(() => {
+    const store = createStore(db);
+    emitter = new EngineEvents(
+      { isOpen: () => db.open, inTransaction: () => db.inTransaction, stillThere: store.events.exists },
+      (err) => {
+        throw err;
+      },
+    );
+    const urls = { host_url: 'http://127.0.0.1:1', base_url: '', auth_url: '', widget_url: '' };
+    writer = new EventWriter({
+      store: store.events,
+      events: emitter,
+      now: () => 1234,
+      connectionRecord: (id) => loadConnectionRecord({ db, urls }, id),
+    });
   });
+  const ctx = () => ({ eventWriter: writer });
+  const onEvent = (fn: (e: PublishedEvent) => void) => emitter.on(fn);
 
   it('emitEvent writes the C9 shape with the connection record; listeners hear it after commit only', async () => {
     const id = insertConnection(db, userId, { status: 'SUCCESS' });

@@ -1,10 +1,13 @@
 /**
  * The connector modules the engine knows. Adding a bank is writing its module (a `Connector`) and listing
- * it here; nothing else in the engine names a provider.
+ * it here; nothing else in the engine names a provider. The module-level list describes the providers (the
+ * catalogue); each engine makes its own connector instances with `createConnectors` (a connector instance
+ * may keep per-run state, which engines never share).
  */
-import { testBankConnector } from './testbank';
-import { legacyBankConnector } from './legacybank';
-import { statementsConnector } from './statements';
+import { createLegacyBankConnector, legacyBankConnector } from './legacybank';
+import { createStatementsConnector, statementsConnector } from './statements';
+import type { StatementSource } from './statements/source';
+import { createTestBankConnector, testBankConnector } from './testbank';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
 export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
@@ -21,4 +24,24 @@ export function listProviderDefinitions(): ProviderDefinition[] {
 
 export function getChannelDefinition(providerId: string, channelDefinitionId: string): ChannelDefinition | undefined {
   return byId.get(providerId)?.definition.channel_definitions.find((c) => c.id === channelDefinitionId);
+}
+
+/** An engine's connectors, by provider id. */
+export interface Connectors {
+  get(providerId: string): Connector | undefined;
+}
+
+export interface ConnectorsInput {
+  /** What the statements connector reads through (the engine's statement-files feature). */
+  statementSource: StatementSource;
+  /** More connectors this engine serves, replacing a built-in one of the same provider id (tests' stand-ins). */
+  extra?: readonly Connector[];
+}
+
+export function createConnectors(input: ConnectorsInput): Connectors {
+  const own = new Map<string, Connector>();
+  for (const c of [createTestBankConnector(), createLegacyBankConnector(), createStatementsConnector(input.statementSource)])
+    own.set(c.definition.id, c);
+  for (const c of input.extra ?? []) own.set(c.definition.id, c);
+  return { get: (providerId) => own.get(providerId) };
 }

@@ -190,6 +190,12 @@ export interface ConsentGrant {
  * per-run session, e.g. the authenticated state, keyed by this object).
  */
 export interface ConnectorContext {
+  /**
+   * The connection this run serves (decimal id as the API shows it, as a number). A connector may key what
+   * it keeps per connection on it (the statements connector reads that connection's files); it never uses it
+   * to reach the engine's data.
+   */
+  connectionId: number;
   channelDefinitionId: string;
   /** Decrypted credential values by credential-definition id. */
   credentials: Readonly<Record<string, string>>;

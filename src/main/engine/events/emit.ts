@@ -1,11 +1,11 @@
 /**
- * Writes events (C9) into the `events` table. Callable inside a larger transaction (the synchronization
- * writes a channel's results and its events together); listeners of event-bus.ts hear of an event only
- * after it committed.
+ * Writes events (C9) into the `events` table and hands them to the engine's emitter. Callable inside a
+ * larger transaction (the synchronization writes a channel's results and its events together); listeners
+ * hear of an event only after it committed.
  */
-import type { EngineContext } from '../context';
-import { loadConnectionRecord, type ConnectionRecord } from '../resources/connections/record';
-import { publishAfterCommit, type ChannelRunOutcome, type PublishedEvent } from './event-bus';
+import type { ConnectionRecord } from '../resources/connections/record';
+import type { EventsStore } from '../store/events';
+import type { ChannelRunOutcome, EngineEvents, PublishedEvent } from './engine-events';
 
 export type EventType =
   | 'RUNNING'
@@ -29,77 +29,77 @@ export interface EmitInput {
   channelRun?: ChannelRunOutcome;
 }
 
-type Ctx = Pick<EngineContext, 'db' | 'urls' | 'now'>;
-
-interface Statements {
-  insert: { run(...params: unknown[]): { lastInsertRowid: number | bigint } };
-  setPayload: { run(...params: unknown[]): unknown };
+export interface EventWriterDeps {
+  store: EventsStore;
+  events: EngineEvents;
+  now(): number;
+  /** The connection record as the API serves it now, or undefined when the connection is gone. */
+  connectionRecord(connectionId: number): ConnectionRecord | undefined;
 }
 
-const statements = new WeakMap<object, Statements>();
+/** One per engine: the only writer of events. */
+export class EventWriter {
+  constructor(private readonly deps: EventWriterDeps) {}
 
-function statementsOf(ctx: Ctx): Statements {
-  let s = statements.get(ctx.db);
-  if (!s) {
-    s = {
-      insert: ctx.db.prepare(
-        `INSERT INTO events (user_id, connection_id, event_type, resource_type, channel_definition_id, creation_date, payload)
-         VALUES (?, ?, ?, 'CONNECTION', ?, ?, '{}')`,
-      ),
-      setPayload: ctx.db.prepare('UPDATE events SET payload = ? WHERE id = ?'),
-    };
-    statements.set(ctx.db, s);
-  }
-  return s;
-}
-
-/**
- * Inserts one event and returns it as queues serve it:
- * `{id, event_type, resource_type: "CONNECTION", channel_definition_id?, creation_date, resource, …payload}`.
- * The row and its payload are written together (the id, part of the payload, is known once the row exists).
- */
-export function emitEvent(ctx: Ctx, input: EmitInput): PublishedEvent {
-  const resource = input.resource ?? loadConnectionRecord(ctx, input.connectionId);
-  const creationDate = ctx.now();
-  const s = statementsOf(ctx);
-  const write = () => {
-    const rowId = Number(
-      s.insert.run(input.userId, input.connectionId, input.eventType, input.channelDefinitionId ?? null, creationDate)
-        .lastInsertRowid,
-    );
-    const event: Record<string, unknown> = {
+  /**
+   * Inserts one event and returns it as queues serve it:
+   * `{id, event_type, resource_type: "CONNECTION", channel_definition_id?, creation_date, resource, …payload}`.
+   * The row and its payload are written together (the id, part of the payload, is known once the row exists).
+   */
+  emit(input: EmitInput): PublishedEvent {
+    const { store, events } = this.deps;
+    const resource = input.resource ?? this.deps.connectionRecord(input.connectionId);
+    const creationDate = this.deps.now();
+    const { rowId, event } = store.atomically(() => {
+      const rowId = store.insert({
+        userId: input.userId,
+        connectionId: input.connectionId,
+        eventType: input.eventType,
+        channelDefinitionId: input.channelDefinitionId ?? null,
+        creationDate,
+      });
+      const event: Record<string, unknown> = {
+        id: String(rowId),
+        event_type: input.eventType,
+        resource_type: 'CONNECTION',
+        ...(input.channelDefinitionId ? { channel_definition_id: input.channelDefinitionId } : {}),
+        creation_date: creationDate,
+        ...(resource ? { resource } : {}),
+        ...(input.payload ?? {}),
+      };
+      store.setPayload(rowId, JSON.stringify(event));
+      return { rowId, event };
+    });
+    const published: PublishedEvent = {
       id: String(rowId),
-      event_type: input.eventType,
-      resource_type: 'CONNECTION',
-      ...(input.channelDefinitionId ? { channel_definition_id: input.channelDefinitionId } : {}),
-      creation_date: creationDate,
-      ...(resource ? { resource } : {}),
-      ...(input.payload ?? {}),
+      userId: input.userId,
+      connectionId: input.connectionId,
+      eventType: input.eventType,
+      ...(input.channelDefinitionId ? { channelDefinitionId: input.channelDefinitionId } : {}),
+      creationDate,
+      event,
+      ...(input.channelRun ? { channelRun: input.channelRun } : {}),
     };
-    s.setPayload.run(JSON.stringify(event), rowId);
-    return { rowId, event };
-  };
-  const { rowId, event } = ctx.db.inTransaction ? write() : ctx.db.transaction(write)();
-  const published: PublishedEvent = {
-    id: String(rowId),
-    userId: input.userId,
-    connectionId: input.connectionId,
-    eventType: input.eventType,
-    ...(input.channelDefinitionId ? { channelDefinitionId: input.channelDefinitionId } : {}),
-    creationDate,
-    event,
-    ...(input.channelRun ? { channelRun: input.channelRun } : {}),
-  };
-  publishAfterCommit(ctx.db, published);
-  return published;
+    events.publishAfterCommit(published);
+    return published;
+  }
+
+  /**
+   * The DELETED event of a connection (C9). Call it BEFORE deleting the connection's row (it carries the
+   * record as it was), ideally in the same transaction as the deletion. No-op when the connection is unknown.
+   */
+  emitConnectionDeleted(connectionId: number): PublishedEvent | undefined {
+    const resource = this.deps.connectionRecord(connectionId);
+    if (!resource) return undefined;
+    return this.emit({ userId: Number(resource.user_id), connectionId, eventType: 'DELETED', resource });
+  }
 }
 
-/**
- * The DELETED event of a connection (C9). Call it BEFORE deleting the connection's row (it carries the
- * record as it was), ideally in the same transaction as the deletion. No-op when the connection is unknown.
- */
-export function emitConnectionDeleted(ctx: Ctx, connectionId: number): PublishedEvent | undefined {
-  const resource = loadConnectionRecord(ctx, connectionId);
-  if (!resource) return undefined;
-  return emitEvent(ctx, { userId: Number(resource.user_id), connectionId, eventType: 'DELETED', resource });
+/** The engine's event writer, for parts handed the whole engine (services, tests). */
+export function emitEvent(ctx: { eventWriter: EventWriter }, input: EmitInput): PublishedEvent {
+  return ctx.eventWriter.emit(input);
+}
+
+export function emitConnectionDeleted(ctx: { eventWriter: EventWriter }, connectionId: number): PublishedEvent | undefined {
+  return ctx.eventWriter.emitConnectionDeleted(connectionId);
 }

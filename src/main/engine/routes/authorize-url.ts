@@ -12,8 +12,7 @@ import { defineRoutes } from '../http/route-module';
 import { parseId } from '../resources/common/record';
 import { findConnection } from '../resources/connections/rows';
 import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
-import { CONSENT_LINK_LIFETIME, signConsentLink } from '../sync/consent/consent-link';
-import { connectorFor } from '../sync/connector-lookup';
+import { CONSENT_LINK_LIFETIME } from '../consent/consent-link';
 
 interface Body {
   redirect_uri: string;
@@ -80,11 +79,11 @@ export const authorizeUrlRoutes = defineRoutes({
           const connection = userId === null ? undefined : findConnection(ctx.db, userId, parseId(body.connection_id));
           if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
         }
-        const connector = connectorFor(providerId);
+        const connector = ctx.connectors.get(providerId);
         if (!connector?.authorizeUrl) throw badRequest(`provider ${providerId} has no consent page`);
         const state = body.state ?? randomBytes(16).toString('base64url');
         const expires = ctx.now() + CONSENT_LINK_LIFETIME;
-        const sig = signConsentLink(ctx, {
+        const sig = ctx.consentLinks.sign({
           providerId,
           channelDefinitionId: cdid,
           redirectUri: body.redirect_uri,

@@ -5,18 +5,18 @@
  * `redirect_uri?code=…&state=…`; refuse redirects to `redirect_uri?error=access_denied&state=…`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getChannelDefinition, getConnector } from '../connectors/registry';
+import { getChannelDefinition } from '../connectors/registry';
 import { defineRoutes } from '../http/route-module';
 import { consentPageCsp } from '../identity/oauth/authorize-page';
 import { pickLanguage, type Language } from '../../../shared/language';
-import { redirectWith, verifyConsentLink } from '../sync/consent/consent-link';
+import { redirectWith } from '../consent/consent-link';
 import {
   consentText,
   renderChooseAccounts,
   renderConsentError,
   renderSignIn,
   type ConsentPageBase,
-} from '../sync/consent/consent-page-html';
+} from '../consent/consent-page-html';
 
 interface ConsentQuery {
   provider_id?: string;
@@ -67,7 +67,7 @@ export const consentPageRoutes = defineRoutes({
   register(app, ctx) {
     // Served for every simulated bank whose connector offers consent-page hooks (the test bank, the legacy bank).
     const path = '/providers/:providerId/consent';
-    const hooksFor = (providerId: string) => getConnector(providerId)?.consentPage;
+    const hooksFor = (providerId: string) => ctx.connectors.get(providerId)?.consentPage;
 
     const language = (request: FastifyRequest, lng?: string): Language =>
       pickLanguage(lng, request.headers['accept-language']);
@@ -85,7 +85,7 @@ export const consentPageRoutes = defineRoutes({
       const definition = getChannelDefinition(providerId, params.channelDefinitionId);
       if (params.providerId !== providerId || definition?.mode !== 'REDIRECT' || !hooksFor(providerId))
         return { verdict: 'invalid' as const, params };
-      return { verdict: verifyConsentLink(ctx, params, p.sig, ctx.now()), params };
+      return { verdict: ctx.consentLinks.verify(params, p.sig, ctx.now()), params };
     };
 
     const send = (reply: FastifyReply, status: number, html: string, redirectUri?: string) =>

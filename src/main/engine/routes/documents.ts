@@ -22,16 +22,18 @@ import {
 } from '../resources/common/list-params';
 import { parseId } from '../resources/common/record';
 import { findConnection, type ConnectionRow } from '../resources/connections/rows';
-import { MAX_STATEMENT_BYTES, STATEMENTS_CHANNEL_ID } from '../connectors/statements';
 import {
+  documentFileSchema,
   documentSettingsSchema,
+  extensionOf,
+  formatBytes,
+  MAX_STATEMENT_BYTES,
   parseSettingsBody,
-  readDocumentSettings,
-} from '../connectors/statements/document-settings';
-import { documentFiles, documentFileSchema } from '../connectors/statements/document-records';
-import { extensionOf, STATEMENT_EXTENSIONS, TEXT_EXTENSIONS } from '../connectors/statements/folder-scan';
-import { inboxDir, removeUpload, saveUpload, uploadName, UploadTooLarge } from '../connectors/statements/inbox';
-import { formatBytes } from '../connectors/statements/statement-reader';
+  STATEMENT_EXTENSIONS,
+  TEXT_EXTENSIONS,
+  uploadName,
+  UploadTooLarge,
+} from '../statement-files';
 
 const READ = { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'connections_manage'] } as const;
 const MANAGE = { kind: 'user', scopes: ['connections_manage'] } as const;
@@ -136,7 +138,7 @@ export const documentRoutes = defineRoutes({
       },
       async (request, reply) => {
         const connection = documentConnection(ctx, request);
-        const all = await documentFiles(ctx, connection);
+        const all = await ctx.statementFiles.documents(connection);
         const start = offsetOf(request.query);
         return sendList(reply, all.slice(start, start + request.query.limit), all.length);
       },
@@ -154,7 +156,7 @@ export const documentRoutes = defineRoutes({
           response: { 200: { ...documentSettingsSchema, description: 'The settings ({} when none).' } },
         },
       },
-      async (request) => readDocumentSettings(documentConnection(ctx, request).document_settings),
+      async (request) => ctx.statementFiles.settings(documentConnection(ctx, request)),
     );
 
     app.put<{ Params: { id: string }; Body: unknown }>(
@@ -180,9 +182,7 @@ export const documentRoutes = defineRoutes({
         const connection = documentConnection(ctx, request);
         const settings = parseSettingsBody(request.body);
         if (typeof settings === 'string') throw badRequest(settings);
-        ctx.db
-          .prepare('UPDATE connections SET document_settings = ? WHERE id = ?')
-          .run(JSON.stringify(settings), connection.id);
+        ctx.statementFiles.saveSettings(connection.id, settings);
         return reply.status(204).send();
       },
     );
@@ -258,24 +258,17 @@ export const documentRoutes = defineRoutes({
           const body = request.body as Readable | undefined;
           if (!body || typeof (body as Readable).pipe !== 'function')
             throw badRequest('the body is empty: send the statement file itself');
-          const dir = inboxDir(ctx.dataDir, connection);
           let meta;
           try {
-            meta = await saveUpload(dir, body, {
+            meta = await ctx.statementFiles.receiveUpload(connection, body, {
               fileName,
               account: typeof account === 'string' ? account.trim() : undefined,
-              maxBytes: MAX_STATEMENT_BYTES,
-              now: ctx.now(),
             });
           } catch (err) {
             if (err instanceof UploadTooLarge) throw tooLarge();
             throw err;
           }
-          if (meta.size === 0) {
-            removeUpload(dir, meta.id);
-            throw badRequest('the body is empty: send the statement file itself');
-          }
-          ctx.services.sync.start(connection.id, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
+          if (!meta) throw badRequest('the body is empty: send the statement file itself');
           return reply
             .status(202)
             .header('location', `/connections/${connection.id}/documents`)

@@ -2,14 +2,7 @@ import { acceptEmptyJsonBody } from '../admin/empty-json-body';
 import { userIdOf } from '../auth/access';
 import type { UserScope } from '../auth/scopes';
 import { eventSchema } from '../events/event-schema';
-import {
-  findQueue,
-  MAX_EVENTS_PER_READ,
-  QUEUE_RESOURCE_TYPES,
-  queueJson,
-  readQueue,
-  subscribe,
-} from '../events/queue-store';
+import { MAX_EVENTS_PER_READ, QUEUE_RESOURCE_TYPES, queueJson, readQueue } from '../events/queue-store';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { parseEnumList } from '../resources/common/list-params';
@@ -58,7 +51,7 @@ export const queueRoutes = defineRoutes({
           },
         },
         async (request, reply) => {
-          const queue = subscribe(ctx.db, userIdOf(request), ctx.now());
+          const queue = ctx.store.queues.subscribe(userIdOf(request), ctx.now());
           reply.status(201).header('location', `/queues/${queue.id}`);
           return { id: String(queue.id), creation_date: queue.creation_date, events: [] };
         },
@@ -110,9 +103,9 @@ export const queueRoutes = defineRoutes({
           const resourceTypes =
             typesText === undefined ? undefined : parseEnumList('resource_type', typesText, QUEUE_RESOURCE_TYPES);
           const id = parseId(request.params.id);
-          const queue = id === null ? undefined : findQueue(ctx.db, userId, id);
+          const queue = id === null ? undefined : ctx.store.queues.find(userId, id);
           if (!queue) throw notFound('queue', request.params.id);
-          const { payloads } = readQueue(ctx.db, queue, { flushFrom, resourceTypes }, ctx.now());
+          const { payloads } = readQueue(ctx.store.queues, queue, { flushFrom, resourceTypes }, ctx.now());
           if (payloads.length === 0) return reply.status(204).send();
           // The stored events are already the served JSON: assemble the text instead of re-serializing.
           return reply.type('application/json; charset=utf-8').send(queueJson(queue, payloads));

@@ -3,8 +3,7 @@ import { badRequest, notFound } from '../http/errors';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
 import { pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
-import { listDeliveries } from '../webhooks/delivery-log';
-import { newWebhookSecret, webhookConfig } from '../webhooks/webhook-config';
+import { newWebhookSecret } from '../webhooks/webhook-config';
 import { checkWebhookUrl } from '../webhooks/webhook-url';
 
 const TAGS = ['Admin'];
@@ -71,7 +70,7 @@ const webhookCallbacks = {
 export const webhookAdminRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
-    const config = webhookConfig(ctx);
+    const config = ctx.webhooks.config;
 
     app.put<{ Body: { url: string; secret?: string } }>(
       '/admin/webhook',
@@ -180,7 +179,7 @@ export const webhookAdminRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const { items, total } = listDeliveries(ctx.db, request.query.page, request.query.limit, request.query.order);
+        const { items, total } = ctx.webhooks.deliveries(request.query.page, request.query.limit, request.query.order);
         return sendList(reply, items, total);
       },
     );

@@ -59,7 +59,7 @@ export interface PlannedAccount {
 }
 
 /** The channel a stored account is linked to now (the stored link, corrected by the linking rules). */
-export function currentLink(
+function currentLink(
   account: Pick<StoredAccount, 'type' | 'last_channel_definition_id'>,
   channels: readonly LinkableChannel[],
 ) {

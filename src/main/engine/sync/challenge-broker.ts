@@ -4,8 +4,9 @@
  * the user cancels it, it expires (`challenge_timeout_seconds`), or the run is stopped.
  */
 import type { ChallengeRequest } from '../connectors/types';
-import type { EngineContext } from '../context';
-import { emitEvent } from '../events/emit';
+import type { EventWriter } from '../events/emit';
+import type { Settings } from '../settings';
+import type { SyncRunsStore } from '../store/sync-runs';
 import { ChallengeEnded } from './run-errors';
 import { refreshConnectionStatus } from './statuses';
 
@@ -24,51 +25,57 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+export interface ChallengeBrokerDeps {
+  runs: SyncRunsStore;
+  eventWriter: EventWriter;
+  settings: Pick<Settings, 'get'>;
+  now(): number;
+}
+
 export class ChallengeBroker {
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly ctx: EngineContext) {}
+  constructor(private readonly deps: ChallengeBrokerDeps) {}
 
   /** Asks the user; resolves with the answers, rejects with ChallengeEnded or the signal's reason. */
   ask(
     run: { userId: number; connectionId: number; channelId: number; channelDefinitionId: string; signal: AbortSignal },
     request: ChallengeRequest,
   ): Promise<Record<string, string>> {
-    const { ctx } = this;
+    const { runs, eventWriter, settings } = this.deps;
     if (run.signal.aborted) return Promise.reject(run.signal.reason);
     if (this.pending.has(run.connectionId))
       return Promise.reject(new Error('a challenge is already pending for this connection'));
-    const timeout = Math.max(1, Number(ctx.settings.get('challenge_timeout_seconds')) || 300);
-    const expires = ctx.now() + timeout;
+    const timeout = Math.max(1, Number(settings.get('challenge_timeout_seconds')) || 300);
+    const expires = this.deps.now() + timeout;
     const fields = Array.isArray(request?.fields) ? request.fields : [];
     const message = typeof request?.message === 'string' ? request.message : '';
 
-    ctx.db.transaction(() => {
-      ctx.db
-        .prepare(
-          `INSERT INTO challenges (connection_id, channel_definition_id, fields, message, expires) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (connection_id, channel_definition_id) DO UPDATE SET fields = excluded.fields, message = excluded.message, expires = excluded.expires`,
-        )
-        .run(run.connectionId, run.channelDefinitionId, JSON.stringify(fields), message, expires);
-      ctx.db.prepare("UPDATE channels SET status = 'CHALLENGE_REQUIRED' WHERE id = ?").run(run.channelId);
-      refreshConnectionStatus(ctx.db, run.connectionId);
-      emitEvent(ctx, {
+    runs.atomically(() => {
+      runs.putChallenge({
+        connectionId: run.connectionId,
+        channelDefinitionId: run.channelDefinitionId,
+        fields: JSON.stringify(fields),
+        message,
+        expires,
+      });
+      runs.setChannelStatus(run.channelId, 'CHALLENGE_REQUIRED');
+      refreshConnectionStatus(runs, run.connectionId);
+      eventWriter.emit({
         userId: run.userId,
         connectionId: run.connectionId,
         eventType: 'CHALLENGE_REQUIRED',
         channelDefinitionId: run.channelDefinitionId,
         payload: { challenge_required: { fields, message, expires } },
       });
-    })();
+    });
 
     return new Promise<Record<string, string>>((resolve, reject) => {
       const settle = () => {
         clearTimeout(entry.timer);
         run.signal.removeEventListener('abort', onAbort);
         this.pending.delete(run.connectionId);
-        ctx.db
-          .prepare('DELETE FROM challenges WHERE connection_id = ? AND channel_definition_id = ?')
-          .run(run.connectionId, run.channelDefinitionId);
+        runs.deleteChallenge(run.connectionId, run.channelDefinitionId);
       };
       const onAbort = () => {
         settle();
@@ -109,10 +116,11 @@ export class ChallengeBroker {
       entry.reject(new ChallengeEnded('CHALLENGE_CANCELLED'));
       return true;
     }
-    this.ctx.db.transaction(() => {
-      this.ctx.db.prepare("UPDATE channels SET status = 'RUNNING' WHERE id = ?").run(entry.channelId);
-      refreshConnectionStatus(this.ctx.db, connectionId);
-    })();
+    const { runs } = this.deps;
+    runs.atomically(() => {
+      runs.setChannelStatus(entry.channelId, 'RUNNING');
+      refreshConnectionStatus(runs, connectionId);
+    });
     entry.resolve({ ...(answer.values ?? {}) });
     return true;
   }

@@ -2,7 +2,7 @@
  * One run of one channel: talk to the bank through the connector (outside any database transaction), then
  * write the whole result at once (channel-results.ts). The connector only talks to its bank; everything
  * else — credentials from the keychain, the consent grant, time limits, cancellation, challenges, checks of
- * what it returns, statuses, events — is done here.
+ * what it returns, statuses, events — is done here. The accounts are planned once per run (run-plan.ts).
  */
 import {
   AccountError,
@@ -12,41 +12,38 @@ import {
   type ConnectorContext,
   type ConsentGrant,
 } from '../connectors/types';
-import type { EngineContext } from '../context';
-import { emitEvent } from '../events/emit';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRow } from '../resources/connections/rows';
-import { CONNECTION_STATUSES, type ChannelStatus } from '../resources/values';
-import { planAccounts, channelStatusFromOutcomes, type AccountOutcome } from './account-plan';
+import type { ChannelStatus } from '../resources/values';
+import type { SecretStore } from '../secrets/secret-store';
+import {
+  credentialValues,
+  pendingCode,
+  readChannelSecret,
+  storedGrant,
+  writeGrant,
+  type StoredSecret,
+} from '../store/channel-secret';
+import { channelStatusFromOutcomes, type AccountOutcome, type PlannedAccount } from './account-plan';
+import { CallGuard } from './call-guard';
 import type { ChallengeBroker } from './challenge-broker';
-import {
-  deletedReferences,
-  linkableChannels,
-  storedAccounts,
-  writeChannelResults,
-  type WrittenResults,
-} from './channel-results';
-import { credentialValues, pendingCode, readChannelSecret, storedGrant, storeGrant } from './channel-secret';
-import {
-  checkAccount,
-  prepareFetch,
-  type CategoryMemo,
-  type CheckedAccount,
-  type PreparedFetch,
-} from './provider-data';
-import {
-  ChallengeEnded,
-  ChannelPrecondition,
-  MalformedProviderData,
-  ProviderTimeout,
-  RunCancelled,
-} from './run-errors';
-import type { TransactionStore } from './transaction-store';
+import { writeChannelResults, type ChannelResults, type ResultsDeps, type WrittenResults } from './channel-results';
+import { checkAccount, prepareFetch, type CategoryMemo, type CheckedAccount, type PreparedFetch } from './provider-data';
+import { endsTheChannel, errorText, isExpectedFailure, loggable, redactor, statusOfFailure } from './run-failures';
+import { makeRunPlan, readPlanBasis, type RunPlan } from './run-plan';
+import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, RunCancelled } from './run-errors';
+
+export { statusOfFailure } from './run-failures';
+
+export interface ChannelRunDeps extends ResultsDeps {
+  secrets: SecretStore;
+  log: FastifyBaseLogger;
+}
 
 export interface ChannelRunEnv {
-  ctx: EngineContext;
+  deps: ChannelRunDeps;
   connector: Connector;
   broker: ChallengeBroker;
-  store: TransactionStore;
   categories: CategoryMemo;
   /** The provider's live bank state (ConnectorContext.bankState). */
   bankState: Record<string, unknown>;
@@ -67,6 +64,7 @@ export interface ChannelRunSpec {
   type: 'ALL' | 'LIST_ACCOUNTS';
   accountIds?: ReadonlySet<number>;
   followedByAll: boolean;
+  consentPerAccount: boolean;
 }
 
 export interface ChannelRunEnd {
@@ -74,333 +72,331 @@ export interface ChannelRunEnd {
   written: WrittenResults | null;
 }
 
-const CHANNEL_STATUS_SET: ReadonlySet<string> = new Set(CONNECTION_STATUSES);
-
-/** The channel status a failure ends with. */
-export function statusOfFailure(err: unknown): ChannelStatus {
-  if (err instanceof ChallengeEnded) return err.status;
-  if (err instanceof ChannelPrecondition) return err.status;
-  if (err instanceof ConnectorError) return CHANNEL_STATUS_SET.has(err.status) ? err.status : 'FAILED';
-  return 'FAILED';
-}
-
-/** The text kept in channels.last_error / sync_runs.error: the provider's message, never a credential. */
-function errorText(err: unknown, redact: (text: string) => string): string {
-  if (err instanceof ConnectorError || err instanceof AccountError) return redact(err.message).slice(0, 500);
-  if (
-    err instanceof ChallengeEnded ||
-    err instanceof ChannelPrecondition ||
-    err instanceof ProviderTimeout ||
-    err instanceof MalformedProviderData
-  ) {
-    return redact(err.message).slice(0, 500);
-  }
-  return 'the provider connector failed unexpectedly';
-}
-
-/** Hides the run's secret values in a text meant for the log or the database (a connector may echo them). */
-function redactor(secrets: () => readonly string[]): (text: string) => string {
-  return (text) => {
-    let out = text;
-    for (const value of secrets()) if (value.length >= 3) out = out.split(value).join('[redacted]');
-    return out;
-  };
-}
-
-/** What the log keeps of a failure: its kind, message and stack, with secret values hidden. */
-function loggable(err: unknown, redact: (text: string) => string): Record<string, string> {
-  if (err instanceof Error) return { type: err.name, message: redact(err.message), stack: redact(err.stack ?? '') };
-  return { type: typeof err, message: redact(String(err)) };
-}
-
 export async function runChannel(env: ChannelRunEnv, spec: ChannelRunSpec): Promise<ChannelRunEnd> {
-  const { ctx, connector } = env;
-  const db = ctx.db;
-  const runTime = ctx.now();
-  const cdid = spec.channel.channel_definition_id;
   if (env.signal.aborted) throw new RunCancelled();
-
-  const runId = db.transaction(() => {
-    const id = Number(
-      db
-        .prepare(
-          "INSERT INTO sync_runs (connection_id, channel_definition_id, type, status, started_date) VALUES (?, ?, ?, 'RUNNING', ?)",
-        )
-        .run(spec.connectionId, cdid, spec.type, runTime).lastInsertRowid,
-    );
-    db.prepare("UPDATE channels SET status = 'RUNNING' WHERE id = ?").run(spec.channel.id);
-    db.prepare("UPDATE connections SET status = 'RUNNING' WHERE id = ? AND status <> 'RUNNING'").run(spec.connectionId);
-    emitEvent(ctx, {
-      userId: spec.userId,
-      connectionId: spec.connectionId,
-      eventType: 'RUNNING',
-      channelDefinitionId: cdid,
-    });
-    return id;
-  })();
-
-  // The run's own signal: stops on cancellation (reason RunCancelled) or on a time limit (ProviderTimeout).
-  const inner = new AbortController();
-  const onOuterAbort = () => inner.abort(new RunCancelled());
-  env.signal.addEventListener('abort', onOuterAbort, { once: true });
-
-  let challengeEnd: ChallengeEnded | undefined;
-  const secretValues: string[] = [];
-  const redact = redactor(() => secretValues);
-  let expires: number | undefined;
-  const fetched = new Map<string, PreparedFetch>();
-  const timing = { started: performance.now(), prepareMs: 0 };
-  const outcomes = new Map<string, AccountOutcome>();
-
-  const guarded = <T>(what: string, call: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const signal = inner.signal;
-      if (signal.aborted) return reject(signal.reason);
-      let timer: NodeJS.Timeout;
-      const arm = () => {
-        timer = setTimeout(() => {
-          // A pending challenge has its own time limit: the call's clock restarts after it.
-          if (env.broker.hasPending(spec.connectionId)) return arm();
-          inner.abort(new ProviderTimeout(what, Math.round(env.callTimeoutMs / 1000)));
-        }, env.callTimeoutMs);
-      };
-      const onAbort = () => done(() => reject(signal.reason));
-      const done = (fn: () => void) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        fn();
-      };
-      arm();
-      signal.addEventListener('abort', onAbort, { once: true });
-      let promise: Promise<T>;
-      try {
-        promise = Promise.resolve(call());
-      } catch (err) {
-        promise = Promise.reject(err);
-      }
-      promise.then(
-        (value) => done(() => (signal.aborted ? reject(signal.reason) : resolve(value))),
-        (err) => done(() => reject(signal.aborted ? signal.reason : err)),
-      );
-    });
-
+  const run = new ChannelRun(env, spec);
   try {
-    const secret = readChannelSecret(ctx, spec.channel.id);
-    collectStrings(secret, secretValues);
+    return await run.complete();
+  } catch (caught) {
+    return await run.fail(caught);
+  } finally {
+    run.detach();
+  }
+}
+
+/** What a run found at the bank, ready to write. */
+interface Findings {
+  status: ChannelStatus;
+  listed: CheckedAccount[];
+  planned: RunPlan;
+  fetched: Map<string, PreparedFetch>;
+  outcomes: Map<string, AccountOutcome>;
+  state: Record<string, unknown>;
+}
+
+class ChannelRun {
+  private readonly runTime: number;
+  private readonly cdid: string;
+  private readonly runId: number;
+  private readonly guard: CallGuard;
+  private readonly secretValues: string[] = [];
+  private readonly redact = redactor(() => this.secretValues);
+  private challengeEnd?: ChallengeEnded;
+  private expires?: number;
+  private readonly started = performance.now();
+  private prepareMs = 0;
+
+  constructor(
+    private readonly env: ChannelRunEnv,
+    private readonly spec: ChannelRunSpec,
+  ) {
+    this.runTime = env.deps.now();
+    this.cdid = spec.channel.channel_definition_id;
+    this.runId = this.recordStart();
+    this.guard = new CallGuard(env.signal, env.callTimeoutMs, () => env.broker.hasPending(spec.connectionId));
+  }
+
+  /** The run row, the channel and connection RUNNING, and the RUNNING event, together. */
+  private recordStart(): number {
+    const { deps } = this.env;
+    const runs = deps.store.syncRuns;
+    return runs.atomically(() => {
+      const id = runs.startRun(this.spec.connectionId, this.cdid, this.spec.type, this.runTime);
+      runs.setChannelStatus(this.spec.channel.id, 'RUNNING');
+      runs.markConnectionRunning(this.spec.connectionId);
+      deps.eventWriter.emit({
+        userId: this.spec.userId,
+        connectionId: this.spec.connectionId,
+        eventType: 'RUNNING',
+        channelDefinitionId: this.cdid,
+      });
+      return id;
+    });
+  }
+
+  detach(): void {
+    this.guard.detach();
+  }
+
+  async complete(): Promise<ChannelRunEnd> {
+    const cctx = await this.connectorContext();
+    const listed = await this.listAccounts(cctx);
+    const planned = this.plan(listed);
+    const findings: Findings = {
+      status: 'SUCCESS',
+      listed,
+      planned,
+      fetched: new Map(),
+      outcomes: new Map(),
+      state: cctx.state,
+    };
+    if (this.spec.type === 'ALL') await this.fetchAccounts(cctx, planned.plan, findings);
+    this.guard.throwIfAborted();
+    return this.writeFindings(findings);
+  }
+
+  /** The credentials (or the consent grant) from the keychain, and the context the connector sees. */
+  private async connectorContext(): Promise<ConnectorContext> {
+    const { spec, env } = this;
+    const secret = this.readSecret();
     let credentials: Record<string, string> = {};
     let grant: ConsentGrant | undefined;
-    if (spec.definition.mode === 'REDIRECT') {
-      const code = pendingCode(secret);
-      if (code) {
-        if (!connector.exchangeCode)
-          throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
-        const exchanged = await guarded('the authorization code exchange', () =>
-          connector.exchangeCode!({ channelDefinitionId: cdid, now: () => ctx.now(), signal: inner.signal }, code),
-        );
-        if (!exchanged || typeof exchanged.access_token !== 'string' || typeof exchanged.expires !== 'number') {
-          throw new MalformedProviderData('the code exchange returned no grant');
-        }
-        grant = exchanged;
-        collectStrings(grant, secretValues);
-        try {
-          storeGrant(ctx, spec.channel.id, grant);
-        } catch {
-          throw new ChannelPrecondition('NEEDS_SECRET', 'the OS keychain could not keep the consent: authorize again');
-        }
-      } else {
-        grant = storedGrant(secret);
-      }
-      if (!grant) throw new ChannelPrecondition('NEEDS_SECRET', 'no consent is kept for this channel: authorize again');
-      expires = grant.expires;
-      if (ctx.now() >= grant.expires)
-        throw new ChannelPrecondition('TOKEN_EXPIRED', 'the 90-day consent has expired: renew it');
-    } else {
-      credentials = credentialValues(secret);
-    }
-
-    const state = parseState(spec.channel.connector_state);
-    const cctx: ConnectorContext = {
-      channelDefinitionId: cdid,
+    if (spec.definition.mode === 'REDIRECT') grant = await this.consentGrant(secret);
+    else credentials = credentialValues(secret);
+    return {
+      connectionId: spec.connectionId,
+      channelDefinitionId: this.cdid,
       credentials: Object.freeze({ ...credentials }),
-      state,
+      state: parseState(spec.channel.connector_state),
       bankState: env.bankState,
       ...(grant ? { grant } : {}),
       ...(spec.channel.last_success_date !== null ? { since: spec.channel.last_success_date } : {}),
-      signal: inner.signal,
-      now: () => ctx.now(),
-      challenge: async (request) => {
-        try {
-          const answer = await env.broker.ask(
-            {
-              userId: spec.userId,
-              connectionId: spec.connectionId,
-              channelId: spec.channel.id,
-              channelDefinitionId: cdid,
-              signal: inner.signal,
-            },
-            request,
-          );
-          collectStrings(answer, secretValues);
-          return answer;
-        } catch (err) {
-          if (err instanceof ChallengeEnded) challengeEnd = err;
-          throw err;
-        }
-      },
+      signal: this.guard.signal,
+      now: () => env.deps.now(),
+      challenge: (request) => this.askUser(request),
       progress: () => {},
     };
+  }
 
-    const rawList = await guarded('the account list', () => connector.listAccounts(cctx));
+  private readSecret(): StoredSecret {
+    const read = readChannelSecret(this.env.deps.secrets, this.spec.channel.id);
+    if (read.kind === 'unavailable')
+      throw new ChannelPrecondition('NEEDS_SECRET', 'the OS keychain is not available to read the credentials');
+    if (read.kind === 'missing')
+      throw new ChannelPrecondition('NEEDS_SECRET', 'the credentials of this channel are missing from the keychain');
+    if (read.kind === 'unreadable')
+      throw new ChannelPrecondition('NEEDS_SECRET', 'the credentials kept for this channel are unreadable');
+    collectStrings(read.secret, this.secretValues);
+    return read.secret;
+  }
+
+  /** REDIRECT: the grant kept, or the one a pending authorization code is exchanged for now (then kept). */
+  private async consentGrant(secret: StoredSecret): Promise<ConsentGrant> {
+    const code = pendingCode(secret);
+    const grant = code ? await this.exchangeCode(code) : storedGrant(secret);
+    if (!grant) throw new ChannelPrecondition('NEEDS_SECRET', 'no consent is kept for this channel: authorize again');
+    this.expires = grant.expires;
+    if (this.env.deps.now() >= grant.expires)
+      throw new ChannelPrecondition('TOKEN_EXPIRED', 'the 90-day consent has expired: renew it');
+    return grant;
+  }
+
+  private async exchangeCode(code: string): Promise<ConsentGrant> {
+    const { connector, deps } = this.env;
+    if (!connector.exchangeCode) throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
+    const exchanged = await this.guard.call('the authorization code exchange', () =>
+      connector.exchangeCode!({ channelDefinitionId: this.cdid, now: () => deps.now(), signal: this.guard.signal }, code),
+    );
+    if (!exchanged || typeof exchanged.access_token !== 'string' || typeof exchanged.expires !== 'number') {
+      throw new MalformedProviderData('the code exchange returned no grant');
+    }
+    collectStrings(exchanged, this.secretValues);
+    try {
+      writeGrant(deps.secrets, this.spec.channel.id, exchanged);
+    } catch {
+      throw new ChannelPrecondition('NEEDS_SECRET', 'the OS keychain could not keep the consent: authorize again');
+    }
+    return exchanged;
+  }
+
+  private async askUser(request: Parameters<ConnectorContext['challenge']>[0]): Promise<Record<string, string>> {
+    const { spec } = this;
+    try {
+      const answer = await this.env.broker.ask(
+        {
+          userId: spec.userId,
+          connectionId: spec.connectionId,
+          channelId: spec.channel.id,
+          channelDefinitionId: this.cdid,
+          signal: this.guard.signal,
+        },
+        request,
+      );
+      collectStrings(answer, this.secretValues);
+      return answer;
+    } catch (err) {
+      if (err instanceof ChallengeEnded) this.challengeEnd = err;
+      throw err;
+    }
+  }
+
+  /** The accounts the provider lists, checked; with a grant, only the consented ones. */
+  private async listAccounts(cctx: ConnectorContext): Promise<CheckedAccount[]> {
+    const rawList = await this.guard.call('the account list', () => this.env.connector.listAccounts(cctx));
     if (!Array.isArray(rawList)) throw new MalformedProviderData('the account list is not a list');
-    let listed: CheckedAccount[] = rawList.map(checkAccount);
-    if (grant?.accounts) {
-      const consented = new Set(grant.accounts);
-      listed = listed.filter((c) => consented.has(c.account.reference));
-    }
+    const listed = rawList.map(checkAccount);
+    if (!cctx.grant?.accounts) return listed;
+    const consented = new Set(cctx.grant.accounts);
+    return listed.filter((c) => consented.has(c.account.reference));
+  }
 
-    let status: ChannelStatus = 'SUCCESS';
-    if (spec.type === 'ALL') {
-      const channels = linkableChannels(ctx, { id: spec.connectionId, provider_id: spec.providerId });
-      const plan = planAccounts({
-        type: 'ALL',
-        channelDefinitionId: cdid,
-        coveredTypes: spec.definition.account_types,
-        channels,
-        listed: listed.map((c) => c.account),
-        stored: storedAccounts(ctx, spec.connectionId),
-        deleted: deletedReferences(ctx, spec.connectionId),
-        consentPerAccount: isConsentPerAccount(ctx, spec.connectionId),
-        accountIds: spec.accountIds,
-      });
-      const lastImport = db
-        .prepare<[number], number | null>('SELECT max(import_date) FROM transactions WHERE account_id = ?')
-        .pluck();
-      for (const p of plan) {
-        if (p.missing) outcomes.set(p.reference, 'NOT_FOUND');
-        if (!p.fetch || !p.listed) continue;
-        if (inner.signal.aborted) throw inner.signal.reason;
-        // The history an account lacks: all of it for a new one, else since its last import.
-        const since = p.stored ? lastImport.get(p.stored.id) : null;
-        if (since === null || since === undefined) delete cctx.since;
-        else cctx.since = since;
-        try {
-          const result = await guarded(`account ${p.reference}`, () => connector.fetchAccount(cctx, p.listed!));
-          const preparing = performance.now();
-          fetched.set(p.reference, prepareFetch(p.listed, result, env.categories));
-          timing.prepareMs += performance.now() - preparing;
-          outcomes.set(p.reference, 'SYNCED');
-        } catch (err) {
-          if (err instanceof AccountError) {
-            outcomes.set(p.reference, err.kind === 'NOT_FOUND' ? 'NOT_FOUND' : 'FAILED');
-          } else if (
-            err instanceof ConnectorError ||
-            err instanceof ChallengeEnded ||
-            err instanceof RunCancelled ||
-            err instanceof ProviderTimeout ||
-            inner.signal.aborted
-          ) {
-            throw err;
-          } else {
-            // A bug or bad data of the provider for this account only: the account fails, not the channel.
-            ctx.log.warn(
-              { failure: loggable(err, redact), connectionId: spec.connectionId },
-              'account synchronization failed',
-            );
-            outcomes.set(p.reference, 'FAILED');
-          }
-        }
-      }
-      status = channelStatusFromOutcomes(outcomes.values());
-    }
-    if (inner.signal.aborted) throw inner.signal.reason;
+  /** The run's one plan, on the database as it is before the fetches (revalidated when writing). */
+  private plan(listed: readonly CheckedAccount[]): RunPlan {
+    const { deps } = this.env;
+    const basis = readPlanBasis(
+      deps.store,
+      deps.catalogueProvider(this.spec.providerId),
+      this.spec.connectionId,
+      this.spec.consentPerAccount,
+    );
+    const scope = { type: this.spec.type, channelDefinitionId: this.cdid, accountIds: this.spec.accountIds };
+    return makeRunPlan(scope, basis, listed.map((c) => c.account));
+  }
 
+  private async fetchAccounts(cctx: ConnectorContext, plan: readonly PlannedAccount[], f: Findings): Promise<void> {
+    for (const p of plan) {
+      if (p.missing) f.outcomes.set(p.reference, 'NOT_FOUND');
+      if (!p.fetch || !p.listed) continue;
+      this.guard.throwIfAborted();
+      // The history an account lacks: all of it for a new one, else since its last import.
+      const since = p.stored ? this.env.deps.store.transactionWrites.lastImport(p.stored.id) : null;
+      if (since === null) delete cctx.since;
+      else cctx.since = since;
+      f.outcomes.set(p.reference, await this.fetchAccount(cctx, p, f.fetched));
+    }
+    f.status = channelStatusFromOutcomes(f.outcomes.values());
+  }
+
+  /** One account's fetch: its outcome; a failure of this account alone does not end the channel. */
+  private async fetchAccount(
+    cctx: ConnectorContext,
+    p: PlannedAccount,
+    fetched: Map<string, PreparedFetch>,
+  ): Promise<AccountOutcome> {
+    try {
+      const result = await this.guard.call(`account ${p.reference}`, () =>
+        this.env.connector.fetchAccount(cctx, p.listed!),
+      );
+      const preparing = performance.now();
+      fetched.set(p.reference, prepareFetch(p.listed!, result, this.env.categories));
+      this.prepareMs += performance.now() - preparing;
+      return 'SYNCED';
+    } catch (err) {
+      if (err instanceof AccountError) return err.kind === 'NOT_FOUND' ? 'NOT_FOUND' : 'FAILED';
+      if (endsTheChannel(err) || this.guard.signal.aborted) throw err;
+      // A bug or bad data of the provider for this account only: the account fails, not the channel.
+      this.env.deps.log.warn(
+        { failure: loggable(err, this.redact), connectionId: this.spec.connectionId },
+        'account synchronization failed',
+      );
+      return 'FAILED';
+    }
+  }
+
+  private async writeFindings(f: Findings): Promise<ChannelRunEnd> {
     const writing = performance.now();
-    const written = await retryingBusy(inner.signal, () =>
-      writeChannelResults(ctx, env.store, {
-        connectionId: spec.connectionId,
-        channelId: spec.channel.id,
-        channelDefinitionId: cdid,
-        runId,
-        type: spec.type,
-        runTime,
-        status,
-        ...(status === 'SUCCESS' ? {} : { error: describeOutcomes(outcomes) }),
-        accountIds: spec.accountIds,
-        listed,
-        fetched,
-        outcomes,
-        connectorState: state,
-        expires,
-        followedByAll: spec.followedByAll,
-        signal: inner.signal,
-        alsoWrite: env.saveBankState,
+    const written = await retryingBusy(this.guard.signal, () =>
+      writeChannelResults(this.env.deps, {
+        ...this.resultsBase(f.status, this.guard.signal),
+        ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes) }),
+        listed: f.listed,
+        planned: f.planned,
+        fetched: f.fetched,
+        outcomes: f.outcomes,
+        connectorState: f.state,
+        followedByAll: this.spec.followedByAll,
       }),
     );
     if (!written) throw new RunCancelled();
-    const transactions = [...fetched.values()].reduce((n, f) => n + f.transactions.length, 0);
-    ctx.log.info(
+    this.logSuccess(f, written, performance.now() - writing);
+    return { status: f.status, written };
+  }
+
+  private resultsBase(status: ChannelStatus, signal: AbortSignal) {
+    const { spec } = this;
+    return {
+      connectionId: spec.connectionId,
+      channelId: spec.channel.id,
+      channelDefinitionId: this.cdid,
+      runId: this.runId,
+      type: spec.type,
+      runTime: this.runTime,
+      status,
+      accountIds: spec.accountIds,
+      expires: this.expires,
+      signal,
+      alsoWrite: this.env.saveBankState,
+    } satisfies Partial<ChannelResults>;
+  }
+
+  private logSuccess(f: Findings, written: WrittenResults, writeMs: number): void {
+    const transactions = [...f.fetched.values()].reduce((n, x) => n + x.transactions.length, 0);
+    this.env.deps.log.info(
       {
-        connectionId: spec.connectionId,
-        channelDefinitionId: cdid,
-        type: spec.type,
-        status,
-        accounts: fetched.size,
+        connectionId: this.spec.connectionId,
+        channelDefinitionId: this.cdid,
+        type: this.spec.type,
+        status: f.status,
+        accounts: f.fetched.size,
         transactions,
         newTransactions: written.newTransactions,
-        totalMs: Math.round(performance.now() - timing.started),
-        prepareMs: Math.round(timing.prepareMs),
-        writeMs: Math.round(performance.now() - writing),
+        totalMs: Math.round(performance.now() - this.started),
+        prepareMs: Math.round(this.prepareMs),
+        writeMs: Math.round(writeMs),
       },
       'channel synchronized',
     );
-    return { status, written };
-  } catch (caught) {
-    let err = caught;
-    if (inner.signal.aborted && inner.signal.reason instanceof RunCancelled) err = inner.signal.reason;
+  }
+
+  /** The run failed: the channel ends with the failure's status (nothing of the run but statuses is written). */
+  async fail(caught: unknown): Promise<ChannelRunEnd> {
+    const { deps } = this.env;
+    const err = this.failureOf(caught);
     if (err instanceof RunCancelled) {
-      markRunCancelled(ctx, runId);
+      deps.store.syncRuns.cancelRun(this.runId, deps.now());
       throw err;
     }
-    if (challengeEnd && !(err instanceof ConnectorError && err.status === 'CHALLENGE_FAILED')) err = challengeEnd;
     const status = statusOfFailure(err);
-    if (!(
-      err instanceof ConnectorError ||
-      err instanceof ChallengeEnded ||
-      err instanceof ChannelPrecondition ||
-      err instanceof ProviderTimeout ||
-      err instanceof MalformedProviderData
-    )) {
-      ctx.log.error(
-        { failure: loggable(err, redact), connectionId: spec.connectionId, channelDefinitionId: cdid },
+    if (!isExpectedFailure(err)) {
+      deps.log.error(
+        { failure: loggable(err, this.redact), connectionId: this.spec.connectionId, channelDefinitionId: this.cdid },
         'connector failed',
       );
     }
-    const written = await retryingBusy(env.signal, () =>
-      writeChannelResults(ctx, env.store, {
-        connectionId: spec.connectionId,
-        channelId: spec.channel.id,
-        channelDefinitionId: cdid,
-        runId,
-        type: spec.type,
-        runTime,
-        status,
-        error: errorText(err, redact),
-        accountIds: spec.accountIds,
+    const written = await retryingBusy(this.env.signal, () =>
+      writeChannelResults(deps, {
+        ...this.resultsBase(status, this.env.signal),
+        error: errorText(err, this.redact),
         fetched: new Map(),
         outcomes: new Map(),
-        expires,
         followedByAll: false,
-        signal: env.signal,
-        alsoWrite: env.saveBankState,
       }),
     );
     if (!written) {
-      markRunCancelled(ctx, runId);
+      deps.store.syncRuns.cancelRun(this.runId, deps.now());
       throw new RunCancelled();
     }
     return { status, written };
-  } finally {
-    env.signal.removeEventListener('abort', onOuterAbort);
+  }
+
+  /** The failure to report: a cancellation wins, then a challenge that ended (unless the bank refused it). */
+  private failureOf(caught: unknown): unknown {
+    const reason = this.guard.signal.aborted ? this.guard.signal.reason : undefined;
+    if (reason instanceof RunCancelled) return reason;
+    if (caught instanceof RunCancelled) return caught;
+    if (this.challengeEnd && !(caught instanceof ConnectorError && caught.status === 'CHALLENGE_FAILED'))
+      return this.challengeEnd;
+    return caught;
   }
 }
 
@@ -436,26 +432,10 @@ function parseState(text: string | null): Record<string, unknown> {
   return {};
 }
 
-function isConsentPerAccount(ctx: EngineContext, connectionId: number): boolean {
-  return (
-    ctx.db
-      .prepare<[number], number>('SELECT consent_per_account FROM connections WHERE id = ?')
-      .pluck()
-      .get(connectionId) === 1
-  );
-}
-
 function describeOutcomes(outcomes: ReadonlyMap<string, AccountOutcome>): string {
   const failed = [...outcomes.values()].filter((o) => o === 'FAILED').length;
   const missing = [...outcomes.values()].filter((o) => o === 'NOT_FOUND').length;
   return [failed ? `${failed} account(s) failed` : '', missing ? `${missing} account(s) not found` : '']
     .filter(Boolean)
     .join(', ');
-}
-
-/** Bookkeeping only (no result): the run row says it was cancelled. */
-function markRunCancelled(ctx: EngineContext, runId: number): void {
-  ctx.db
-    .prepare("UPDATE sync_runs SET status = 'CANCELLED', ended_date = ? WHERE id = ? AND status = 'RUNNING'")
-    .run(ctx.now(), runId);
 }

@@ -1,11 +1,11 @@
-import type { Db } from '../db/database';
+import type { SyncRunsStore } from '../store/sync-runs';
 import type { SyncPort } from './sync-port';
 
-/** Stands in until the sync module is installed: marks a connection RUNNING and nothing more. */
-export function placeholderSync(db: Db): SyncPort {
+/** Stands in until the sync service is installed: marks a connection RUNNING and nothing more. */
+export function placeholderSync(runs: Pick<SyncRunsStore, 'setConnectionStatus'>): SyncPort {
   return {
     start(connectionId) {
-      db.prepare("UPDATE connections SET status = 'RUNNING' WHERE id = ?").run(connectionId);
+      runs.setConnectionStatus(connectionId, 'RUNNING');
       return true;
     },
     isRunning: () => false,

@@ -3,7 +3,9 @@
  * synchronized — every `sync_interval_hours` (12 by default), and at start for those that fell due while
  * the app was closed. Each finished run sets the connection's next date (channel-results.ts).
  */
-import type { EngineContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Settings } from '../settings';
+import type { SyncRunsStore } from '../store/sync-runs';
 import type { SyncPort } from './sync-port';
 
 export interface SchedulerOptions {
@@ -13,34 +15,37 @@ export interface SchedulerOptions {
   firstTickMs?: number;
 }
 
+export interface SchedulerDeps {
+  store: { syncRuns: SyncRunsStore };
+  settings: Pick<Settings, 'get'>;
+  now(): number;
+}
+
 /** Starts the due connections once; returns their ids. */
-export function runDueSynchronizations(ctx: EngineContext, sync: SyncPort): number[] {
-  const now = ctx.now();
-  const due = ctx.db
-    .prepare<[number], number>(
-      `SELECT id FROM connections WHERE auto_sync = 1 AND next_sync_date IS NOT NULL AND next_sync_date <= ?
-         AND status NOT IN ('CLOSED', 'RUNNING') ORDER BY next_sync_date, id LIMIT 200`,
-    )
-    .pluck()
-    .all(now);
+export function runDueSynchronizations(deps: SchedulerDeps, sync: SyncPort): number[] {
+  const runs = deps.store.syncRuns;
+  const now = deps.now();
   const started: number[] = [];
-  const hours = Number(ctx.settings.get('sync_interval_hours')) || 12;
-  const postpone = ctx.db.prepare('UPDATE connections SET next_sync_date = ? WHERE id = ?');
-  for (const id of due) {
+  const hours = Number(deps.settings.get('sync_interval_hours')) || 12;
+  for (const id of runs.dueConnections(now)) {
     if (sync.isRunning(id)) continue;
     if (sync.start(id, { type: 'ALL' })) started.push(id);
     // Nothing to run (no usable channel): look again one interval later rather than at every tick.
-    else postpone.run(now + Math.round(hours * 3600), id);
+    else runs.setNextSync(id, now + Math.round(hours * 3600));
   }
   return started;
 }
 
-export function startScheduler(ctx: EngineContext, sync: SyncPort, options: SchedulerOptions = {}): () => void {
+export function startScheduler(
+  deps: SchedulerDeps & { log: FastifyBaseLogger },
+  sync: SyncPort,
+  options: SchedulerOptions = {},
+): () => void {
   const tick = () => {
     try {
-      if (ctx.db.open) runDueSynchronizations(ctx, sync);
+      if (deps.store.syncRuns.isOpen()) runDueSynchronizations(deps, sync);
     } catch (err) {
-      ctx.log.error({ err }, 'automatic synchronization failed');
+      deps.log.error({ err }, 'automatic synchronization failed');
     }
   };
   const first = setTimeout(tick, options.firstTickMs ?? 3000);

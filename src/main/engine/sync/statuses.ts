@@ -1,14 +1,13 @@
-import type { Db } from '../db/database';
 import { connectionStatusFromChannels } from '../resources/rules/connection-status';
-import type { ChannelStatus, ConnectionStatus } from '../resources/values';
+import type { ConnectionStatus } from '../resources/values';
+import type { SyncRunsStore } from '../store/sync-runs';
 
 /** Sets a connection's status from its channels' (C8: RUNNING while one runs, else the worst). */
-export function refreshConnectionStatus(db: Db, connectionId: number): ConnectionStatus {
-  const statuses = db
-    .prepare<[number], ChannelStatus>('SELECT status FROM channels WHERE connection_id = ?')
-    .pluck()
-    .all(connectionId);
-  const status = connectionStatusFromChannels(statuses);
-  db.prepare('UPDATE connections SET status = ? WHERE id = ? AND status IS NOT ?').run(status, connectionId, status);
+export function refreshConnectionStatus(
+  runs: Pick<SyncRunsStore, 'channelStatuses' | 'setConnectionStatus'>,
+  connectionId: number,
+): ConnectionStatus {
+  const status = connectionStatusFromChannels(runs.channelStatuses(connectionId));
+  runs.setConnectionStatus(connectionId, status);
   return status;
 }

@@ -1,28 +1,34 @@
 /**
- * The synchronization engine (C8) behind `ctx.services.sync`: starts runs in the background (the
+ * The synchronization service (C8), one per engine (`engine.services.sync`): starts runs in the background (the
  * connection is RUNNING when `start` returns), runs a connection's channels one after the other under a
  * limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
  * challenges, and settles statuses when runs stop.
  */
-import { providerFor } from '../rollout/catalogue-view';
+import type { CatalogueProvider } from '../catalogue/providers';
 import type { ChannelDefinition, Connector } from '../connectors/types';
-import type { EngineContext } from '../context';
 import type { ChannelRow, ConnectionRow } from '../resources/connections/rows';
-import { BankStateStore } from './bank-state-store';
+import type { Settings } from '../settings';
+import { BankStateStore } from '../store/bank-state';
 import { ChallengeBroker, type ChallengeAnswer } from './challenge-broker';
-import { runChannel, type ChannelRunEnv } from './channel-run';
-import { connectorFor } from './connector-lookup';
+import { runChannel, type ChannelRunDeps, type ChannelRunEnv } from './channel-run';
 import { CategoryMemo } from './provider-data';
 import { settleInterruptedRuns } from './recovery';
 import { RunCancelled } from './run-errors';
 import { Semaphore } from './semaphore';
 import type { SyncPort, SyncRequest, SyncType } from './sync-port';
-import { TransactionStore } from './transaction-store';
+
+/** What the sync service is handed by the engine. */
+export interface SyncDeps extends ChannelRunDeps {
+  settings: Settings;
+  /** The engine's connectors, by provider id. */
+  connectorOf(providerId: string): Connector | undefined;
+  /** The provider as the connection's user sees it (roll-out applied): which channels may run. */
+  providerFor(connection: ConnectionRow): CatalogueProvider | undefined;
+}
 
 export interface SyncServiceOptions {
   /** Time limit of one connector call, in ms (default: setting `sync_call_timeout_seconds`, else 300 s). */
   callTimeoutMs?: number;
-  connectorOf?: (providerId: string) => Connector | undefined;
 }
 
 interface ConnectionRun {
@@ -46,18 +52,16 @@ export class SyncService implements SyncPort {
   private readonly semaphore: Semaphore;
   readonly broker: ChallengeBroker;
   private readonly bankStates: BankStateStore;
-  private readonly store: TransactionStore;
   private categoryMemo?: CategoryMemo;
   private stopped = false;
 
   constructor(
-    private readonly ctx: EngineContext,
+    private readonly deps: SyncDeps,
     private readonly options: SyncServiceOptions = {},
   ) {
-    this.semaphore = new Semaphore(() => Number(ctx.settings.get('max_parallel_syncs')));
-    this.broker = new ChallengeBroker(ctx);
-    this.bankStates = new BankStateStore(ctx.settings);
-    this.store = new TransactionStore(ctx.db);
+    this.semaphore = new Semaphore(() => Number(deps.settings.get('max_parallel_syncs')));
+    this.broker = new ChallengeBroker({ ...deps, runs: deps.store.syncRuns });
+    this.bankStates = new BankStateStore(deps.settings);
   }
 
   isRunning(connectionId: number): boolean {
@@ -80,19 +84,18 @@ export class SyncService implements SyncPort {
       }
       return false;
     }
-    const { db } = this.ctx;
-    const connection = db.prepare<[number], ConnectionRow>('SELECT * FROM connections WHERE id = ?').get(connectionId);
+    const runs = this.deps.store.syncRuns;
+    const connection = runs.connection(connectionId);
     if (!connection || connection.status === 'CLOSED') return false;
-    const connector = (this.options.connectorOf ?? connectorFor)(connection.provider_id);
+    const connector = this.deps.connectorOf(connection.provider_id);
     if (!connector) return false;
     const channels = this.runnableChannels(connection, request.channelDefinitionIds);
     if (channels.length === 0) return false;
 
-    db.transaction(() => {
-      const setRunning = db.prepare("UPDATE channels SET status = 'RUNNING' WHERE id = ?");
-      for (const c of channels) setRunning.run(c.channel.id);
-      db.prepare("UPDATE connections SET status = 'RUNNING' WHERE id = ?").run(connectionId);
-    })();
+    runs.atomically(() => {
+      for (const c of channels) runs.setChannelStatus(c.channel.id, 'RUNNING');
+      runs.setConnectionStatus(connectionId, 'RUNNING');
+    });
 
     const run: ConnectionRun = {
       connectionId,
@@ -102,12 +105,12 @@ export class SyncService implements SyncPort {
     };
     this.runs.set(connectionId, run);
     run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds)
-      .catch((err) => this.ctx.log.error({ err, connectionId }, 'synchronization failed'))
+      .catch((err) => this.deps.log.error({ err, connectionId }, 'synchronization failed'))
       .finally(() => {
         this.runs.delete(connectionId);
         if (run.controller.signal.aborted) return;
         // Channels left RUNNING by a run that stopped early (a failure before their turn).
-        if (db.open) settleInterruptedRuns(db, this.ctx.now(), [connectionId]);
+        if (runs.isOpen()) settleInterruptedRuns(runs, this.deps.now(), [connectionId]);
         const pending = [...run.followUps];
         while (pending.length && !this.stopped) {
           if (this.start(connectionId, pending.shift()!)) {
@@ -124,7 +127,8 @@ export class SyncService implements SyncPort {
     if (!run) return;
     run.controller.abort(new RunCancelled());
     await run.done;
-    if (this.ctx.db.open) settleInterruptedRuns(this.ctx.db, this.ctx.now(), [connectionId]);
+    const runs = this.deps.store.syncRuns;
+    if (runs.isOpen()) settleInterruptedRuns(runs, this.deps.now(), [connectionId]);
   }
 
   answerChallenge(connectionId: number, answer: ChallengeAnswer): boolean {
@@ -139,15 +143,8 @@ export class SyncService implements SyncPort {
   }
 
   private runnableChannels(connection: ConnectionRow, only?: string[]): PlannedChannel[] {
-    const provider = providerFor(this.ctx.db, connection.provider_id, {
-      userId: connection.user_id,
-      connectionId: connection.id,
-    });
-    const rows = this.ctx.db
-      .prepare<[number], ChannelRow>(
-        "SELECT * FROM channels WHERE connection_id = ? AND status NOT IN ('EMPTY', 'CLOSED') ORDER BY id",
-      )
-      .all(connection.id);
+    const provider = this.deps.providerFor(connection);
+    const rows = this.deps.store.syncRuns.runnableChannels(connection.id);
     const out: PlannedChannel[] = [];
     for (const channel of rows) {
       if (only && !only.includes(channel.channel_definition_id)) continue;
@@ -163,7 +160,7 @@ export class SyncService implements SyncPort {
 
   private categories(): CategoryMemo {
     if (!this.categoryMemo) {
-      const ids = this.ctx.db.prepare<[], string>('SELECT id FROM categories').pluck().all();
+      const ids = this.deps.store.syncRuns.categoryIds();
       this.categoryMemo = new CategoryMemo(new Set(ids.length ? ids : ['UNCATEGORIZED']));
     }
     return this.categoryMemo;
@@ -171,7 +168,7 @@ export class SyncService implements SyncPort {
 
   private callTimeoutMs(): number {
     if (this.options.callTimeoutMs !== undefined) return this.options.callTimeoutMs;
-    const seconds = Number(this.ctx.settings.getRaw<number>('sync_call_timeout_seconds'));
+    const seconds = Number(this.deps.settings.getRaw<number>('sync_call_timeout_seconds'));
     return (Number.isFinite(seconds) && seconds > 0 ? seconds : 300) * 1000;
   }
 
@@ -183,14 +180,13 @@ export class SyncService implements SyncPort {
     type: SyncType,
     accountIds?: number[],
   ): Promise<void> {
-    const { ctx } = this;
+    const runs = this.deps.store.syncRuns;
     const signal = run.controller.signal;
     const providerId = connection.provider_id;
     const env: ChannelRunEnv = {
-      ctx,
+      deps: this.deps,
       connector,
       broker: this.broker,
-      store: this.store,
       categories: this.categories(),
       bankState: this.bankStates.of(providerId),
       callTimeoutMs: this.callTimeoutMs(),
@@ -208,20 +204,16 @@ export class SyncService implements SyncPort {
         return;
       }
       try {
-        const fresh = (): ChannelRow | undefined =>
-          ctx.db.prepare<[number], ChannelRow>('SELECT * FROM channels WHERE id = ?').get(planned.channel.id);
+        const fresh = (): ChannelRow | undefined => runs.channel(planned.channel.id);
         let channel = fresh();
         if (!channel || channel.status === 'CLOSED' || channel.status === 'EMPTY') continue;
-        const consentPerAccount =
-          ctx.db
-            .prepare<[number], number>('SELECT consent_per_account FROM connections WHERE id = ?')
-            .pluck()
-            .get(connection.id) === 1;
+        const consentPerAccount = runs.connection(connection.id)?.consent_per_account === 1;
         const base = {
           connectionId: connection.id,
           userId: connection.user_id,
           providerId,
           definition: planned.definition,
+          consentPerAccount,
         };
         if (type === 'LIST_ACCOUNTS') {
           const followedByAll = !consentPerAccount;

@@ -1,24 +1,22 @@
 /**
- * Startup step of the synchronization engine: settles the runs a previous process left unfinished (killed
- * mid-run), installs the real SyncPort in `ctx.services.sync`, starts the scheduler, and stops runs
- * cleanly at shutdown.
+ * Start of the synchronization service: settles the runs a previous process left unfinished (killed
+ * mid-run), makes the engine's SyncService, starts the scheduler. The returned `stop` ends runs cleanly.
  */
-import type { EngineContext } from '../context';
-import { setEventErrorSink } from '../events/event-bus';
-import { settleInterruptedRuns } from './recovery';
 import { startScheduler } from './scheduler';
-import { SyncService } from './sync-service';
+import { settleInterruptedRuns } from './recovery';
+import { SyncService, type SyncDeps } from './sync-service';
 
-export function startSynchronization(ctx: EngineContext): void {
-  const settled = settleInterruptedRuns(ctx.db, ctx.now());
+export function startSynchronization(deps: SyncDeps): { service: SyncService; stop(): Promise<void> } {
+  const settled = settleInterruptedRuns(deps.store.syncRuns, deps.now());
   if (settled.length)
-    ctx.log.warn({ connections: settled.length }, 'settled synchronizations interrupted by the previous stop');
-  setEventErrorSink((err) => ctx.log.error({ err }, 'event listener failed'));
-  const service = new SyncService(ctx);
-  ctx.services.sync = service;
-  const stopScheduler = startScheduler(ctx, service);
-  ctx.onClose(async () => {
-    stopScheduler();
-    await service.shutdown();
-  });
+    deps.log.warn({ connections: settled.length }, 'settled synchronizations interrupted by the previous stop');
+  const service = new SyncService(deps);
+  const stopScheduler = startScheduler(deps, service);
+  return {
+    service,
+    async stop() {
+      stopScheduler();
+      await service.shutdown();
+    },
+  };
 }

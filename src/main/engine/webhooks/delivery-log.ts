@@ -1,33 +1,7 @@
-/** The webhook delivery log (C9: "each delivery's outcome is kept"), read through GET /admin/webhook/deliveries. */
-import type { Db } from '../db/database';
+/** The webhook delivery log as GET /admin/webhook/deliveries serves it (store/webhooks.ts keeps the rows). */
+import type { DeliveryOutcome, DeliveryRow, WebhooksStore } from '../store/webhooks';
 
-export type DeliveryOutcome =
-  'delivered' | 'http_error' | 'timeout' | 'network_error' | 'dropped' | 'secret_unavailable';
-
-export interface DeliveryEntry {
-  eventId: string;
-  userId: number | null;
-  connectionId: number | null;
-  url: string;
-  statusCode?: number;
-  outcome: DeliveryOutcome;
-  durationMs: number;
-  error?: string;
-  creationDate: number;
-}
-
-interface DeliveryRow {
-  id: number;
-  event_id: string;
-  user_id: number | null;
-  connection_id: number | null;
-  url: string;
-  status_code: number | null;
-  outcome: DeliveryOutcome;
-  duration_ms: number;
-  error: string | null;
-  creation_date: number;
-}
+export type { DeliveryEntry, DeliveryOutcome } from '../store/webhooks';
 
 export interface DeliveryRecord {
   id: string;
@@ -40,24 +14,6 @@ export interface DeliveryRecord {
   duration_ms: number;
   error?: string;
   creation_date: number;
-}
-
-export function recordDelivery(db: Db, d: DeliveryEntry): void {
-  if (!db.open) return;
-  db.prepare(
-    `INSERT INTO webhook_deliveries (event_id, user_id, connection_id, url, status_code, outcome, duration_ms, error, creation_date)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    d.eventId,
-    d.userId,
-    d.connectionId,
-    d.url,
-    d.statusCode ?? null,
-    d.outcome,
-    Math.round(d.durationMs),
-    d.error ?? null,
-    d.creationDate,
-  );
 }
 
 function deliveryRecord(row: DeliveryRow): DeliveryRecord {
@@ -78,17 +34,11 @@ function deliveryRecord(row: DeliveryRow): DeliveryRecord {
 
 /** One page, oldest first (C5: creation_date ascending then id) or newest first, with the total. */
 export function listDeliveries(
-  db: Db,
+  store: Pick<WebhooksStore, 'deliveries'>,
   page: number,
   limit: number,
   order: 'asc' | 'desc' = 'asc',
 ): { items: DeliveryRecord[]; total: number } {
-  const total = db.prepare<[], number>('SELECT count(*) FROM webhook_deliveries').pluck().get()!;
-  const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const rows = db
-    .prepare<[number, number], DeliveryRow>(
-      `SELECT * FROM webhook_deliveries ORDER BY creation_date ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-    )
-    .all(limit, (page - 1) * limit);
+  const { rows, total } = store.deliveries(page, limit, order);
   return { items: rows.map(deliveryRecord), total };
 }

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { DeliveryEntry, DeliveryOutcome } from './delivery-log';
+import type { DeliveryEntry, DeliveryOutcome } from '../store/webhooks';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 export interface DeliveryJob {

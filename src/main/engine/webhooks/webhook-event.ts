@@ -4,10 +4,9 @@
  * connection_updated.new_transactions. Above the `webhook_accounts_threshold` setting (100 by default;
  * never a constant: readers detect account_count > 0 with an empty array) `accounts` is empty.
  */
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/database';
-import type { PublishedEvent } from '../events/event-bus';
-import { accountRecord, type AccountRecord, type AccountRow } from '../resources/accounts/record';
+import type { PublishedEvent } from '../events/engine-events';
+import { accountRecord, type AccountRecord } from '../resources/accounts/record';
+import type { WebhooksStore } from '../store/webhooks';
 
 export interface WebhookEvent {
   id: string;
@@ -22,31 +21,18 @@ export interface WebhookEvent {
 /** Whether the accounts go into the event: only up to the threshold (interface.md Webhook 4). */
 export const accountsIncluded = (accountCount: number, threshold: number) => accountCount <= threshold;
 
-const statements = new WeakMap<Db, { count: Statement<[number], number>; accounts: Statement<[number], AccountRow> }>();
-
-function statementsOf(db: Db) {
-  let s = statements.get(db);
-  if (!s) {
-    s = {
-      count: db.prepare<[number], number>('SELECT count(*) FROM accounts WHERE connection_id = ?').pluck(),
-      accounts: db.prepare<[number], AccountRow>(
-        'SELECT * FROM accounts WHERE connection_id = ? ORDER BY creation_date, id',
-      ),
-    };
-    statements.set(db, s);
-  }
-  return s;
-}
-
 /** The webhook event for a committed channel-end event, or undefined when it is not one (or has no connection). */
-export function webhookEventFor(db: Db, event: PublishedEvent, threshold: number): WebhookEvent | undefined {
+export function webhookEventFor(
+  store: Pick<WebhooksStore, 'accountCount' | 'accounts'>,
+  event: PublishedEvent,
+  threshold: number,
+): WebhookEvent | undefined {
   const run = event.channelRun;
   const resource = event.event.resource as Record<string, unknown> | undefined;
   if (!run || !resource || event.connectionId === null) return undefined;
-  const s = statementsOf(db);
-  const accountCount = s.count.get(event.connectionId)!;
+  const accountCount = store.accountCount(event.connectionId);
   const accounts = accountsIncluded(accountCount, threshold)
-    ? s.accounts.all(event.connectionId).map(accountRecord)
+    ? store.accounts(event.connectionId).map(accountRecord)
     : [];
   return {
     id: event.id,

@@ -10,7 +10,7 @@
  * given (sync/transaction-store.ts), which is why the caller also hands it the stored rows of the same span.
  */
 import { decimalToMinor } from '../../domain/money';
-import type { Balance } from '../../documents';
+import type { Balance } from './formats';
 import type { KeyedTransaction } from '../transaction-key';
 
 export interface StoredBalance {

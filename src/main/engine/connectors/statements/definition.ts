@@ -11,9 +11,9 @@ export const STATEMENTS_CHANNEL_ID = '950000';
 export const FOLDER_CREDENTIAL = 'folder';
 
 /** An absolute path: POSIX (`/…`), Windows drive (`C:\…`, `C:/…`) or UNC (`\\server\share…`). */
-export const ABSOLUTE_PATH_REGEXP = '^(?:/|[A-Za-z]:[\\\\/]|\\\\\\\\).{0,4095}$';
+const ABSOLUTE_PATH_REGEXP = '^(?:/|[A-Za-z]:[\\\\/]|\\\\\\\\).{0,4095}$';
 
-export const FOLDER_FIELD: CredentialDefinition = {
+const FOLDER_FIELD: CredentialDefinition = {
   id: FOLDER_CREDENTIAL,
   label: 'Folder of statement files (absolute path)',
   label_fr: 'Dossier des relevés (chemin absolu)',

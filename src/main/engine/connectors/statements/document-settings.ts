@@ -6,7 +6,7 @@
  * - `date_order`: day/month order of ambiguous dates in QIF and CSV files (`DMY`, `MDY`, `auto`).
  * - `default_currency`: the currency of files that name none (QIF, most CSV); default EUR.
  */
-import type { CsvMapping, DateOrder, ParseOptions } from '../../documents';
+import type { CsvMapping, DateOrder, ParseOptions } from './formats';
 
 export type ColumnRef = string | number;
 
@@ -157,7 +157,7 @@ export function readDocumentSettings(text: string | null | undefined): DocumentS
   }
 }
 
-export function toCsvMapping(m: CsvMappingSettings): CsvMapping {
+function toCsvMapping(m: CsvMappingSettings): CsvMapping {
   const out: CsvMapping = { date: m.date, label: m.label };
   if (m.delimiter !== undefined) out.delimiter = m.delimiter;
   if (m.has_header !== undefined) out.hasHeader = m.has_header;

@@ -16,7 +16,6 @@ import type { KeyedTransaction } from '../transaction-key';
 import {
   ConnectorError,
   type AccountFetchResult,
-  type AccountType,
   type ConnectorContext,
   type ProviderAccount,
   type ProviderTransaction,
@@ -24,12 +23,14 @@ import {
 } from '../types';
 import { balanceAnchor } from './balance-anchor';
 import { FOLDER_CREDENTIAL } from './definition';
-import { readDocumentSettings } from './document-settings';
-import type { EngineBinding } from './engine-binding';
-import { registerOf } from './file-register';
-import { scanFolder, type FolderScan } from './folder-scan';
-import { inboxDir, listUploads, uploadName } from './inbox';
-import type { FileOutcome, RunReport } from './run-report';
+import type {
+  FileOutcome,
+  FolderScan,
+  RunReport,
+  StatementSource,
+  StoredBookedRow,
+  StoredStatementAccount,
+} from './source';
 import { buildBatches, type AccountBatch, type ParsedFile } from './statement-batches';
 import { readStatement, type ReadOutcome } from './statement-reader';
 
@@ -38,43 +39,14 @@ export interface RunResult {
   fetches: Map<string, AccountFetchResult>;
 }
 
-interface ConnectionInfo {
-  id: number;
-  creation_date: number;
-  document_settings: string | null;
-}
+/** The register name of uploads: `.upload/<id>/<file name>` (folder files never start with '.'). */
+export const UPLOAD_PREFIX = '.upload/';
 
-interface StoredAccountRow {
-  id: number;
-  reference: string;
-  name: string;
-  type: AccountType;
-  currency: string;
-  iban: string | null;
-  account_number: string | null;
-  usage: 'PERSONAL' | 'PROFESSIONAL';
-  balance: number;
-  balance_date: number | null;
-  creation_date: number;
-}
-
-interface StoredTransactionRow {
-  provider_key: string;
-  amount: number;
-  currency: string;
-  date: number;
-  booking_date: number | null;
-  value_date: number | null;
-  label: string;
-  notes: string | null;
-  remittance_information: string | null;
-  source_label: string | null;
-  type: string;
-  category_id: string;
-}
+export const uploadName = (upload: { id: string; file_name: string }) =>
+  `${UPLOAD_PREFIX}${upload.id}/${upload.file_name}`;
 
 /** The words a folder failure is told in (the register's `.` row and the channel's error). */
-export function folderProblem(folder: string, err: unknown): string {
+function folderProblem(folder: string, err: unknown): string {
   // The path itself is a credential (masked in the connection record): the message does not repeat it.
   const code = (err as NodeJS.ErrnoException).code;
   const where = 'the folder of this connection';
@@ -85,7 +57,7 @@ export function folderProblem(folder: string, err: unknown): string {
   return `${where} cannot be read (${code ?? (err as Error).message})`;
 }
 
-export function failureMessage(failed: readonly FileOutcome[]): string {
+function failureMessage(failed: readonly FileOutcome[]): string {
   const shown = failed.slice(0, 3).map((f) => f.error ?? f.name);
   if (failed.length === 1) return shown[0];
   const more = failed.length > 3 ? `; and ${failed.length - 3} more` : '';
@@ -113,7 +85,7 @@ function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, upload
 }
 
 /** A stored row as a provider row, identical field by field (the engine's upsert then leaves it alone). */
-function storedAsProvider(row: StoredTransactionRow): ProviderTransaction | undefined {
+function storedAsProvider(row: StoredBookedRow): ProviderTransaction | undefined {
   let remittance: string[] | undefined;
   if (row.remittance_information !== null) {
     try {
@@ -144,25 +116,18 @@ function storedAsProvider(row: StoredTransactionRow): ProviderTransaction | unde
   return tx;
 }
 
-export async function importRun(binding: EngineBinding, cctx: ConnectorContext): Promise<RunResult> {
-  const { ctx } = binding;
-  const db = ctx.db;
+export async function importRun(source: StatementSource, cctx: ConnectorContext): Promise<RunResult> {
   const signal = cctx.signal;
-  const connectionId = Number(cctx.state.connection_id);
-  const connection = Number.isSafeInteger(connectionId)
-    ? db
-        .prepare<[number], ConnectionInfo>('SELECT id, creation_date, document_settings FROM connections WHERE id = ?')
-        .get(connectionId)
-    : undefined;
-  if (!connection) throw new ConnectorError('FAILED', 'this statement channel does not know its connection');
-  const settings = readDocumentSettings(connection.document_settings);
-  const report: RunReport = { connectionId, inbox: inboxDir(ctx.dataDir, connection), scanned: false, files: [] };
-  binding.reports.set(connectionId, report);
+  const connectionId = cctx.connectionId;
+  const settings = source.settingsOf(connectionId);
+  if (!settings) throw new ConnectorError('FAILED', 'this statement channel does not know its connection');
+  const report: RunReport = { connectionId, scanned: false, files: [] };
+  source.runStarted(report);
 
   const folder = cctx.credentials[FOLDER_CREDENTIAL] ?? '';
   let scan: FolderScan;
   try {
-    scan = await scanFolder(folder, signal);
+    scan = await source.scanFolder(folder, signal);
   } catch (err) {
     if (signal.aborted) throw signal.reason;
     report.folderError = folderProblem(folder, err);
@@ -170,9 +135,9 @@ export async function importRun(binding: EngineBinding, cctx: ConnectorContext):
   }
   report.scanned = true;
   if (scan.truncated)
-    ctx.log.warn({ connectionId }, 'statement folder holds too many files: the rest waits for the next run');
-  const register = registerOf(db, connectionId);
-  const uploads = await listUploads(report.inbox);
+    source.warn('statement folder holds too many files: the rest waits for the next run', { connectionId });
+  const register = source.knownFiles(connectionId);
+  const uploads = await source.uploads(connectionId);
 
   for (const s of scan.skipped) {
     report.files.push({
@@ -257,12 +222,7 @@ export async function importRun(binding: EngineBinding, cctx: ConnectorContext):
   if (failed.length) throw new ConnectorError('FAILED', failureMessage(failed));
   signal.throwIfAborted();
 
-  const stored = db
-    .prepare<[number], StoredAccountRow>(
-      `SELECT id, reference, name, type, currency, iban, account_number, usage, balance, balance_date, creation_date
-         FROM accounts WHERE connection_id = ? ORDER BY id`,
-    )
-    .all(connectionId);
+  const stored = source.storedAccounts(connectionId);
   const { batches, summaries } = buildBatches(parsed, stored);
   parsed.length = 0;
   const byName = new Map(report.files.map((f) => [f.name, f]));
@@ -277,7 +237,7 @@ export async function importRun(binding: EngineBinding, cctx: ConnectorContext):
     const batch = batches.get(account.reference);
     batches.delete(account.reference);
     const result = batch
-      ? settle(binding, batch, account)
+      ? settle(source, cctx.now(), batch, account)
       : {
           reference: account.reference,
           balance: minorToDecimal(account.balance, currencyExponent(account.currency)),
@@ -302,7 +262,7 @@ export async function importRun(binding: EngineBinding, cctx: ConnectorContext):
     });
   }
   for (const batch of batches.values()) {
-    const result = settle(binding, batch, undefined);
+    const result = settle(source, cctx.now(), batch, undefined);
     fetches.set(batch.reference, result);
     accounts.push({
       reference: batch.reference,
@@ -325,19 +285,20 @@ export async function importRun(binding: EngineBinding, cctx: ConnectorContext):
  * carry — the engine computes end-of-day balances back from the balance over the rows it is given, and
  * must see every row of that span to get them right (they are unchanged, so it writes nothing for them).
  */
-function settle(binding: EngineBinding, batch: AccountBatch, stored: StoredAccountRow | undefined): AccountFetchResult {
-  const db = binding.ctx.db;
+function settle(
+  source: StatementSource,
+  now: number,
+  batch: AccountBatch,
+  stored: StoredStatementAccount | undefined,
+): AccountFetchResult {
   const exponent = currencyExponent(batch.currency);
-  const hasKey = db
-    .prepare<[number, string], number>('SELECT 1 FROM transactions WHERE account_id = ? AND provider_key = ?')
-    .pluck();
   const anchor = balanceAnchor({
     exponent,
     stored: stored ? { balanceMinor: stored.balance, balanceDate: stored.balance_date } : undefined,
     closing: batch.closing,
     rows: batch.rows,
-    isStored: (key) => (stored ? hasKey.get(stored.id, key) === 1 : false),
-    now: binding.ctx.now(),
+    isStored: (key) => (stored ? source.hasTransaction(stored.id, key) : false),
+    now,
   });
   let transactions: ProviderTransaction[] = batch.rows;
   if (stored && batch.rows.length) {
@@ -345,13 +306,7 @@ function settle(binding: EngineBinding, batch: AccountBatch, stored: StoredAccou
     for (const row of batch.rows) if (row.date < first) first = row.date;
     if (first <= anchor.balanceDate) {
       const inRun = new Set(batch.rows.map((r: KeyedTransaction) => r.key));
-      const span = db
-        .prepare<[number, number, number], StoredTransactionRow>(
-          `SELECT provider_key, amount, currency, date, booking_date, value_date, label, notes, remittance_information,
-                  source_label, type, category_id
-             FROM transactions WHERE account_id = ? AND status = 'BOOKED' AND date >= ? AND date <= ?`,
-        )
-        .all(stored.id, first, anchor.balanceDate + 86_399);
+      const span = source.bookedBetween(stored.id, first, anchor.balanceDate + 86_399);
       const extra: ProviderTransaction[] = [];
       for (const row of span) {
         if (inRun.has(row.provider_key)) continue;

@@ -20,7 +20,7 @@
  * B says; the reverse order gives the same two.
  */
 import { createHash } from 'node:crypto';
-import type { Balance, ParsedAccount, ParsedTransaction, StatementFormat } from '../../documents';
+import type { Balance, ParsedAccount, ParsedTransaction, StatementFormat } from './formats';
 import { assignTransactionKeys, canonicalAmount, type KeyedTransaction } from '../transaction-key';
 import type { AccountType } from '../types';
 
@@ -97,7 +97,7 @@ function formatKeyOf(date: number, canonical: string, id: string): string {
 }
 
 /** A row as the engine takes it. Every row has the same members (undefined when absent): one object shape. */
-export function toProviderTransaction(tx: ParsedTransaction, key?: string): KeyedTransaction {
+function toProviderTransaction(tx: ParsedTransaction, key?: string): KeyedTransaction {
   return {
     key: key as string,
     date: tx.date,

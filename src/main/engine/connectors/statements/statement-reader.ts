@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { currencyExponent, decimalToMinor, MoneyFormatError } from '../../domain/money';
-import { detectFormat, parseStatement, StatementError, type StatementFormat } from '../../documents';
+import { detectFormat, parseStatement, StatementError, type StatementFormat } from './formats';
 import { parseOptionsOf, type DocumentSettings } from './document-settings';
 import type { ParsedFile } from './statement-batches';
 

@@ -113,17 +113,6 @@ async function openSession(ctx: ConnectorContext): Promise<Session> {
   return { profile, login, visible, clocks: [...committed, now], committed: false };
 }
 
-const sessions = new WeakMap<ConnectorContext, Promise<Session>>();
-
-/** One session per run (per context object): authentication and challenge happen once. */
-function sessionOf(ctx: ConnectorContext): Promise<Session> {
-  let session = sessions.get(ctx);
-  if (!session) {
-    session = openSession(ctx);
-    sessions.set(ctx, session);
-  }
-  return session;
-}
 
 function ledgerOf(session: Session): Ledger {
   return (session.ledger ??= buildLedger(session.profile, session.clocks));
@@ -164,6 +153,17 @@ async function slowly(ctx: ConnectorContext, options: TestBankOptions): Promise<
 }
 
 export function createTestBankConnector(options: TestBankOptions = {}): Connector {
+  // One session per run (per context object: the engine hands one to every call of a run), owned by this
+  // connector instance: authentication and challenge happen once per run.
+  const sessions = new WeakMap<ConnectorContext, Promise<Session>>();
+  const sessionOf = (ctx: ConnectorContext): Promise<Session> => {
+    let session = sessions.get(ctx);
+    if (!session) {
+      session = openSession(ctx);
+      sessions.set(ctx, session);
+    }
+    return session;
+  };
   return {
     definition: testBankDefinition,
 

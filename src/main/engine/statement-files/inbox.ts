@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** The register name of uploads: `.upload/<id>/<file name>` (folder files never start with '.'). */
-export const UPLOAD_PREFIX = '.upload/';
+export { UPLOAD_PREFIX, uploadName } from '../connectors/statements/run-import';
 
 export interface UploadMeta {
   id: string;
@@ -39,25 +38,24 @@ export function inboxDir(dataDir: string, connection: { id: number; creation_dat
   return join(documentsRoot(dataDir), `${connection.id}-${connection.creation_date}`, 'inbox');
 }
 
-export const uploadName = (meta: Pick<UploadMeta, 'id' | 'file_name'>) =>
-  `${UPLOAD_PREFIX}${meta.id}/${meta.file_name}`;
+/** Upload ids, sortable by arrival: milliseconds, a sequence of this engine's, a random tail. */
+export class UploadIds {
+  private sequence = 0;
 
-let sequence = 0;
-
-/** Sortable by arrival: milliseconds, a sequence within the process, a random tail. */
-function newUploadId(): string {
-  sequence = (sequence + 1) % 1_000_000;
-  return `${Date.now().toString(36).padStart(9, '0')}-${sequence.toString().padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
+  next(): string {
+    this.sequence = (this.sequence + 1) % 1_000_000;
+    return `${Date.now().toString(36).padStart(9, '0')}-${this.sequence.toString().padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
+  }
 }
 
 /** Streams `source` into the inbox (never whole in memory), hashing and counting; refuses above `maxBytes`. */
 export async function saveUpload(
   dir: string,
   source: Readable,
-  input: { fileName: string; account?: string; maxBytes: number; now: number },
+  input: { id: string; fileName: string; account?: string; maxBytes: number; now: number },
 ): Promise<UploadMeta> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const id = newUploadId();
+  const id = input.id;
   const part = join(dir, `${id}.part`);
   const hash = createHash('sha256');
   let size = 0;

@@ -2,8 +2,7 @@
  * The files report of a statement-files connection as the API serves it (GET /connections/{id}/documents,
  * extension): the register (document_files) plus the uploads still waiting in the inbox.
  */
-import type { EngineContext } from '../../context';
-import { FOLDER_ROW, registerRows, type RegisterRow } from './file-register';
+import { FOLDER_ROW, type DocumentsStore, type RegisterRow } from '../store/documents';
 import { inboxDir, listUploads, UPLOAD_PREFIX, uploadName } from './inbox';
 
 export interface DocumentFileRecord {
@@ -78,13 +77,14 @@ function fromRow(row: RegisterRow): DocumentFileRecord {
 
 /** Every entry, by name (uploads first, as their names start with `.`). */
 export async function documentFiles(
-  ctx: EngineContext,
+  store: Pick<DocumentsStore, 'registerRows'>,
+  dataDir: string,
   connection: { id: number; creation_date: number },
 ): Promise<DocumentFileRecord[]> {
-  const rows = registerRows(ctx.db, connection.id);
+  const rows = store.registerRows(connection.id);
   const known = new Set(rows.map((r) => r.name));
   const records = rows.map(fromRow);
-  for (const upload of await listUploads(inboxDir(ctx.dataDir, connection))) {
+  for (const upload of await listUploads(inboxDir(dataDir, connection))) {
     const name = uploadName(upload);
     if (known.has(name)) continue;
     records.push({

@@ -1,4 +1,4 @@
-import { currencyExponent } from '../domain/money';
+import { currencyExponent } from '../../../domain/money';
 
 /**
  * Exact decimal amounts as text. Every parser turns what the bank wrote into the canonical form

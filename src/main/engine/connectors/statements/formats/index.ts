@@ -19,7 +19,6 @@ import { StatementError, type CsvMapping, type ParseOptions, type ParsedAccount,
 export * from './types';
 export { cleanLabel } from './clean-label';
 export { detectFormat } from './detect-format';
-export { generateOfx } from './generate-ofx';
 
 export const DEFAULT_MAX_BYTES = 250 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 /**
  * Consent links (REDIRECT channels): the address `authorize_url` hands out carries its own parameters
- * (provider, channel definition, redirect_uri, state) signed with a key held in this process's memory and an
+ * (provider, channel definition, redirect_uri, state) signed with a key held in the engine's memory and an
  * expiry, so the consent page only ever redirects to a redirect_uri an API caller asked for (no open
  * redirect), and only for a while. A link made before a restart no longer opens: the user starts again.
  */
@@ -17,39 +17,28 @@ export interface ConsentLinkParams {
   expires: number;
 }
 
-const keys = new WeakMap<object, Buffer>();
+/** One per engine: the key lives in that engine's memory only (another engine's links do not open here). */
+export class ConsentLinks {
+  private readonly key = randomBytes(32);
 
-function keyOf(owner: object): Buffer {
-  let key = keys.get(owner);
-  if (!key) {
-    key = randomBytes(32);
-    keys.set(owner, key);
+  private mac(p: ConsentLinkParams): string {
+    return createHmac('sha256', this.key)
+      .update([p.providerId, p.channelDefinitionId, p.redirectUri, p.state, String(p.expires)].join('\u0000'))
+      .digest('base64url');
   }
-  return key;
-}
 
-function mac(owner: object, p: ConsentLinkParams): string {
-  return createHmac('sha256', keyOf(owner))
-    .update([p.providerId, p.channelDefinitionId, p.redirectUri, p.state, String(p.expires)].join('\u0000'))
-    .digest('base64url');
-}
+  /** The signature to put in the link (`sig`). */
+  sign(p: ConsentLinkParams): string {
+    return this.mac(p);
+  }
 
-/** The signature to put in the link (`sig`), for the link's owner (the engine context). */
-export function signConsentLink(owner: object, p: ConsentLinkParams): string {
-  return mac(owner, p);
-}
-
-export function verifyConsentLink(
-  owner: object,
-  p: ConsentLinkParams,
-  sig: string | undefined,
-  now: number,
-): 'ok' | 'expired' | 'invalid' {
-  if (!sig) return 'invalid';
-  const expected = Buffer.from(mac(owner, p));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-  return now > p.expires ? 'expired' : 'ok';
+  verify(p: ConsentLinkParams, sig: string | undefined, now: number): 'ok' | 'expired' | 'invalid' {
+    if (!sig) return 'invalid';
+    const expected = Buffer.from(this.mac(p));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return now > p.expires ? 'expired' : 'ok';
+  }
 }
 
 /** `redirect_uri` with the answer's parameters added (its own query kept). */

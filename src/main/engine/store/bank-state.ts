@@ -4,10 +4,12 @@
  */
 import type { Settings } from '../settings';
 
+type RawSettings = Pick<Settings, 'getRaw' | 'setRaw'>;
+
 export class BankStateStore {
   private readonly live = new Map<string, Record<string, unknown>>();
 
-  constructor(private readonly settings: Settings) {}
+  constructor(private readonly settings: RawSettings) {}
 
   of(providerId: string): Record<string, unknown> {
     let state = this.live.get(providerId);

@@ -6,9 +6,10 @@
  */
 import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FolderFile, FolderScan, SkippedFile } from '../connectors/statements/source';
 
-export const MAX_DEPTH = 6;
-export const MAX_FILES = 10_000;
+const MAX_DEPTH = 6;
+const MAX_FILES = 10_000;
 
 /** Extensions read as statements. `.txt` is read only when its content is MT940 (see `TEXT_EXTENSIONS`). */
 export const STATEMENT_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -29,32 +30,7 @@ export const STATEMENT_EXTENSIONS: ReadonlySet<string> = new Set([
 /** Extensions whose files may be statements or notes: read when the content is a statement, else skipped. */
 export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set(['txt']);
 
-export interface FolderFile {
-  /** Path relative to the folder, with '/' separators: the file's name in the register and in messages. */
-  name: string;
-  path: string;
-  size: number;
-  /** Modification time, whole UTC seconds. */
-  mtime: number;
-  /** The subfolder path (relative, '/' separators), '' at the top: names the account of QIF/CSV files. */
-  subfolder: string;
-  /** true: a `.txt` file, imported only when its content is a statement. */
-  sniff: boolean;
-}
-
-export interface SkippedFile {
-  name: string;
-  size: number;
-  mtime: number;
-  reason: string;
-}
-
-export interface FolderScan {
-  files: FolderFile[];
-  skipped: SkippedFile[];
-  /** Set when the scan stopped at MAX_FILES. */
-  truncated: boolean;
-}
+export type { FolderFile, FolderScan, SkippedFile };
 
 export function extensionOf(name: string): string {
   const m = /\.([A-Za-z0-9]+)$/.exec(name);

@@ -1,0 +1,185 @@
+/**
+ * The engine feature around statement files (provider 9500): it is the statements connector's source
+ * (connectors/statements/source.ts: the folder, the upload inbox, the files register, the stored accounts),
+ * keeps each run's report until the run's end event, then writes it into the register (run-report.ts);
+ * receives uploads; serves the documents report and the import settings. One instance per engine, hearing
+ * that engine's events only.
+ * - On the event that ends a statements run: the report lands in the register; when only uploads failed,
+ *   the uploads they held back are imported by one more synchronization, started at once.
+ * - On DELETED: the inboxes of connections that are gone are removed.
+ * - At start: what a previous process left is cleared (uploads cut short, inboxes of deleted connections).
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { STATEMENTS_CHANNEL_ID } from '../connectors/statements/definition';
+import { readDocumentSettings, type DocumentSettings } from '../connectors/statements/document-settings';
+import type { KnownFile, RunReport, StatementSource } from '../connectors/statements/source';
+import { MAX_STATEMENT_BYTES } from '../connectors/statements/statement-reader';
+import type { EngineEvents, PublishedEvent } from '../events/engine-events';
+import type { DocumentsStore } from '../store/documents';
+import type { SyncPort } from '../sync/sync-port';
+import { documentFiles, type DocumentFileRecord } from './document-records';
+import { scanFolder } from './folder-scan';
+import { documentsRoot, inboxDir, listUploads, removePartials, removeUpload, saveUpload, UploadIds, type UploadMeta } from './inbox';
+import { applyRunReport } from './run-report';
+
+export interface StatementFilesDeps {
+  store: DocumentsStore;
+  events: EngineEvents;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  now(): number;
+  /** The engine's sync service (read when needed: it is installed after this feature). */
+  sync(): SyncPort;
+}
+
+const SUCCEEDED = new Set(['SUCCESS', 'PARTIAL_SUCCESS']);
+
+export class StatementFiles implements StatementSource {
+  /** The last run's report per connection, until its end event arrives. */
+  private readonly reports = new Map<number, RunReport>();
+  private readonly uploadIds = new UploadIds();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: StatementFilesDeps) {}
+
+  /** Clears what a previous process left, then listens to the engine's events. */
+  async start(): Promise<void> {
+    this.removeStaleInboxes();
+    const root = documentsRoot(this.deps.dataDir);
+    for (const name of safeList(root)) await removePartials(join(root, name, 'inbox'));
+    this.unsubscribe ??= this.deps.events.on((event) => this.handleEvent(event));
+  }
+
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  // --- StatementSource: what the statements connector reads through ---
+
+  settingsOf(connectionId: number): DocumentSettings | undefined {
+    const connection = this.deps.store.connection(connectionId);
+    return connection ? readDocumentSettings(connection.document_settings) : undefined;
+  }
+
+  scanFolder(folder: string, signal: AbortSignal) {
+    return scanFolder(folder, signal);
+  }
+
+  async uploads(connectionId: number) {
+    const connection = this.deps.store.connection(connectionId);
+    return connection ? listUploads(inboxDir(this.deps.dataDir, connection)) : [];
+  }
+
+  knownFiles(connectionId: number): Map<string, KnownFile> {
+    return this.deps.store.register(connectionId);
+  }
+
+  storedAccounts(connectionId: number) {
+    return this.deps.store.accounts(connectionId);
+  }
+
+  hasTransaction(accountId: number, key: string): boolean {
+    return this.deps.store.hasTransaction(accountId, key);
+  }
+
+  bookedBetween(accountId: number, from: number, to: number) {
+    return this.deps.store.bookedBetween(accountId, from, to);
+  }
+
+  runStarted(report: RunReport): void {
+    this.reports.set(report.connectionId, report);
+  }
+
+  warn(message: string, details: Record<string, unknown>): void {
+    this.deps.log.warn(details, message);
+  }
+
+  // --- The feature's own use cases (routes/documents.ts) ---
+
+  /** GET /connections/{id}/documents: the register plus the uploads still waiting. */
+  documents(connection: { id: number; creation_date: number }): Promise<DocumentFileRecord[]> {
+    return documentFiles(this.deps.store, this.deps.dataDir, connection);
+  }
+
+  settings(connection: { document_settings: string | null }): DocumentSettings {
+    return readDocumentSettings(connection.document_settings);
+  }
+
+  saveSettings(connectionId: number, settings: DocumentSettings): void {
+    this.deps.store.setDocumentSettings(connectionId, JSON.stringify(settings));
+  }
+
+  /**
+   * Keeps an uploaded file in the connection's inbox and starts a synchronization that imports it. Throws
+   * UploadTooLarge above MAX_STATEMENT_BYTES; returns null (nothing kept) for an empty body.
+   */
+  async receiveUpload(
+    connection: { id: number; creation_date: number },
+    body: Readable,
+    input: { fileName: string; account?: string },
+  ): Promise<UploadMeta | null> {
+    const dir = inboxDir(this.deps.dataDir, connection);
+    const meta = await saveUpload(dir, body, {
+      id: this.uploadIds.next(),
+      fileName: input.fileName,
+      account: input.account,
+      maxBytes: MAX_STATEMENT_BYTES,
+      now: this.deps.now(),
+    });
+    if (meta.size === 0) {
+      removeUpload(dir, meta.id);
+      return null;
+    }
+    this.deps.sync().start(connection.id, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
+    return meta;
+  }
+
+  // --- Events ---
+
+  handleEvent(event: PublishedEvent): void {
+    if (!this.deps.store.isOpen() || event.connectionId === null) return;
+    if (event.eventType === 'DELETED') {
+      this.removeStaleInboxes();
+      return;
+    }
+    const run = event.channelRun;
+    if (!run || run.type !== 'ALL' || event.channelDefinitionId !== STATEMENTS_CHANNEL_ID) return;
+    const report = this.reports.get(event.connectionId);
+    if (!report) return;
+    this.reports.delete(event.connectionId);
+    const connection = this.deps.store.connection(event.connectionId);
+    if (!connection) return;
+    const succeeded = SUCCEEDED.has(run.status);
+    applyRunReport(this.deps.store, this.deps.now(), report, inboxDir(this.deps.dataDir, connection), succeeded);
+    // Failed uploads leave the inbox (a folder file stays, and would fail again): when only uploads failed,
+    // the uploads they held back are imported by one more synchronization, started at once.
+    const failed = report.files.filter((f) => f.status === 'FAILED');
+    const heldBack = report.files.some((f) => f.status === 'READY' && f.uploadId);
+    if (!succeeded && !report.folderError && failed.length > 0 && failed.every((f) => f.uploadId) && heldBack) {
+      this.deps.sync().start(event.connectionId, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
+    }
+  }
+
+  /** Inbox folders (`<id>-<creation date>`) of connections that no longer exist. */
+  removeStaleInboxes(): void {
+    const root = documentsRoot(this.deps.dataDir);
+    for (const name of safeList(root)) {
+      const m = /^(\d+)-(\d+)$/.exec(name);
+      if (!m) continue;
+      if (!this.deps.store.connectionBornAt(Number(m[1]), Number(m[2])))
+        rmSync(join(root, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
