@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
 import type { SecretStore } from './secrets/secret-store';
+import type { Services } from './services';
+import type { Store } from './store';
 import type { SyncPort } from './sync/sync-port';
 import type { Settings } from './settings';
 
@@ -15,6 +17,8 @@ export interface Urls {
 /** What every engine part receives: the database, the keychain, the clock, settings and addresses. */
 export interface EngineContext {
   db: Db;
+  /** Every SQL statement of the engine, by aggregate (store/). */
+  store: Store;
   dataDir: string;
   /** `resources/` (terms, categories, logos, samples). */
   resourcesDir: string;
@@ -43,6 +47,7 @@ export function urlsFor(port: number): Urls {
   };
 }
 
-export interface EngineServices {
+/** The synchronization service (replaced at start) and the use cases the routes call (services/). */
+export interface EngineServices extends Services {
   sync: SyncPort;
 }

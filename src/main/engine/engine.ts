@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { urlsFor, type EngineContext, type Urls } from './context';
+import { urlsFor, type EngineContext, type EngineServices, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase } from './db/database';
 import { buildServer, type ServerOptions } from './http/server';
 import { currentTermsVersion } from './identity/terms';
+import { emitConnectionDeleted } from './events/emit';
 import { createLogger } from './logger';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
+import { createServices } from './services';
+import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
 import { startupSteps } from './startup';
+import { createStore } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
+import type { SyncPort } from './sync/sync-port';
 
 export interface EngineOptions {
   dataDir: string;
@@ -49,15 +54,19 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   let db: ReturnType<typeof openDatabase> | undefined;
   try {
     db = openDatabase(join(options.dataDir, 'coffer.db'), { nativeBinding: options.nativeBinding });
-    const settings = new Settings(db);
+    const store = createStore(db);
+    const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
     if (!installId) {
       installId = createHash('sha256').update(`${options.dataDir}:${Date.now()}:${Math.random()}`).digest('hex').slice(0, 16);
       settings.setRaw('install_id', installId);
     }
     const log = createLogger(options.dataDir, options.logLevel);
+    // Filled below, once the context the services read from exists.
+    const services = { sync: placeholderSync(db) } as EngineServices;
     const ctx: EngineContext = {
       db,
+      store,
       dataDir: options.dataDir,
       resourcesDir: options.resourcesDir,
       appDir: options.appDir ?? null,
@@ -67,8 +76,28 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       log,
       now: () => Math.floor(Date.now() / 1000),
       onClose: (fn) => closers.push(fn),
-      services: { sync: placeholderSync(db) },
+      services,
     };
+    // The sync service is swapped in at start (and by tests): the services reach it through this port.
+    const sync: SyncPort = {
+      start: (connectionId, request) => ctx.services.sync.start(connectionId, request),
+      isRunning: (connectionId) => ctx.services.sync.isRunning(connectionId),
+      cancel: (connectionId) => ctx.services.sync.cancel(connectionId),
+      answerChallenge: (connectionId, answer) => ctx.services.sync.answerChallenge(connectionId, answer),
+    };
+    Object.assign(
+      services,
+      createServices({
+        store,
+        settings,
+        secrets: ctx.secrets,
+        sync,
+        keys: new EncryptionKeyStore(store.keys, () => ctx.now()),
+        urls: ctx.urls,
+        now: () => ctx.now(),
+        connectionDeleted: (connectionId) => emitConnectionDeleted(ctx, connectionId),
+      }),
+    );
     for (const step of startupSteps) await step(ctx);
     const app = await buildServer(ctx, { currentTermsVersion: () => currentTermsVersion(ctx.resourcesDir), ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });

@@ -9,7 +9,7 @@ import {
   step2ForChannel,
   type RolloutRequest,
   type RolloutState,
-} from '../../../src/main/engine/rollout/rollout-rules';
+} from '../../../src/main/engine/domain/rollout-rules';
 
 const users = (ids: number[]): RolloutRequest => ({ step: 1, users: ids });
 const random = (share: number): RolloutRequest => ({ step: 1, batch: 'random', share });

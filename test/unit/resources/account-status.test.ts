@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountStatusAfterSync, accountStatusForManualConnection, accountStatusOnPut } from '../../../src/main/engine/resources/rules/account-status';
-import { accountStatusOnReopen } from '../../../src/main/engine/resources/rules/close-reopen';
-import { accountStatusOnConsent, isAccountSynchronized, listedAccountAddition } from '../../../src/main/engine/resources/rules/consent';
-import { accountDeletionEffects } from '../../../src/main/engine/resources/rules/deletion';
-import { FAILED_STATUSES } from '../../../src/main/engine/resources/values';
+import { accountStatusAfterSync, accountStatusForManualConnection, accountStatusOnPut } from '../../../src/main/engine/domain/account-status';
+import { accountStatusOnReopen } from '../../../src/main/engine/domain/close-reopen';
+import { accountStatusOnConsent, isAccountSynchronized, listedAccountAddition } from '../../../src/main/engine/domain/consent';
+import { accountDeletionEffects } from '../../../src/main/engine/domain/deletion';
+import { FAILED_STATUSES } from '../../../src/main/engine/domain/values';
 
 // One test per row of interface.md "Account status values" (States and transitions).
 describe('account status table', () => {

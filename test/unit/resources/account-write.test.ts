@@ -6,19 +6,21 @@ import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/d
 import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { testBankDefinition } from '../../../src/main/engine/connectors/testbank/definition';
 import type { ProviderAccount } from '../../../src/main/engine/connectors/types';
-import { accountRecord, type AccountRow } from '../../../src/main/engine/resources/accounts/record';
-import { insertProviderAccount, updateProviderAccountFields } from '../../../src/main/engine/resources/accounts/write';
+import { accountRecord, type AccountRow } from '../../../src/main/engine/services/accounts/record';
+import { createAccountStore, type AccountStore } from '../../../src/main/engine/store/accounts';
 import { insertConnection } from '../../helpers/fixtures';
 
 let dir: string;
 let db: Db;
 let connectionId: number;
+let accounts: AccountStore;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'coffer-write-'));
   db = openDatabase(join(dir, 'coffer.db'));
   upsertCatalogue(db, [testBankDefinition], []);
   db.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES ('a@example.com', 'x', 1)").run();
   connectionId = insertConnection(db, 1);
+  accounts = createAccountStore(db);
 });
 afterAll(() => {
   closeDatabase(db);
@@ -42,7 +44,7 @@ describe('writing accounts from a connector\'s ProviderAccount', () => {
   };
 
   it('inserts with exact minor units, the search text and the served record', () => {
-    const id = insertProviderAccount(db, { connectionId, userId: 1, account: livret, status: 'ACTIVE', channelDefinitionId: '900000', now: 1_700_000_500 });
+    const id = accounts.insertProviderAccount({ connectionId, userId: 1, account: livret, status: 'ACTIVE', channelDefinitionId: '900000', now: 1_700_000_500 });
     const r = row(id);
     expect(r.balance).toBe(1043207);
     expect(r.currency).toBe('EUR');
@@ -58,16 +60,16 @@ describe('writing accounts from a connector\'s ProviderAccount', () => {
   });
 
   it('updates the provider fields and the search text, keeping the user-given name unless told', () => {
-    const id = insertProviderAccount(db, { connectionId, userId: 1, account: { ...livret, reference: 'LIV-2' }, status: 'ACTIVE', channelDefinitionId: '900000', now: 1 });
+    const id = accounts.insertProviderAccount({ connectionId, userId: 1, account: { ...livret, reference: 'LIV-2' }, status: 'ACTIVE', channelDefinitionId: '900000', now: 1 });
     db.prepare("UPDATE accounts SET name = 'My savings' WHERE id = ?").run(id);
-    updateProviderAccountFields(db, id, { ...livret, reference: 'LIV-2', balance: '-1.5', iban: 'DE89 3704', owner: { name: 'Jean' } });
+    accounts.updateProviderAccountFields(id, { ...livret, reference: 'LIV-2', balance: '-1.5', iban: 'DE89 3704', owner: { name: 'Jean' } });
     let r = row(id);
     expect(r.name).toBe('My savings');
     expect(r.balance).toBe(-150);
     expect(r.search_text).toContain('my savings');
     expect(r.search_text).toContain('de893704');
     expect(r.search_text).not.toContain('elodie');
-    updateProviderAccountFields(db, id, { ...livret, reference: 'LIV-2' }, false);
+    accounts.updateProviderAccountFields(id, { ...livret, reference: 'LIV-2' }, false);
     r = row(id);
     expect(r.name).toBe('Livret A Élodie');
     expect(r.search_text).toContain('elodie');
@@ -75,7 +77,7 @@ describe('writing accounts from a connector\'s ProviderAccount', () => {
 
   it('refuses a balance more precise than the currency', () => {
     expect(() =>
-      insertProviderAccount(db, { connectionId, userId: 1, account: { ...livret, reference: 'LIV-3', balance: '1.001' }, status: 'ACTIVE', channelDefinitionId: undefined, now: 1 }),
+      accounts.insertProviderAccount({ connectionId, userId: 1, account: { ...livret, reference: 'LIV-3', balance: '1.001' }, status: 'ACTIVE', channelDefinitionId: undefined, now: 1 }),
     ).toThrow(/decimals/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelOwnsAccount, linkAccountToChannel, type LinkableChannel } from '../../../src/main/engine/resources/rules/channel-linking';
+import { channelOwnsAccount, linkAccountToChannel, type LinkableChannel } from '../../../src/main/engine/domain/channel-linking';
 
 const EMBEDDED: LinkableChannel = { channelDefinitionId: '900000', mode: 'EMBEDDED', accountTypes: ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'], status: 'SUCCESS' };
 const REDIRECT: LinkableChannel = { channelDefinitionId: '900001', mode: 'REDIRECT', accountTypes: ['CHECKINGS', 'CREDIT_CARD'], status: 'SUCCESS' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { channelStatusOnReopen } from '../../../src/main/engine/resources/rules/close-reopen';
-import { firstSyncType } from '../../../src/main/engine/resources/rules/consent';
-import { maskCredential } from '../../../src/main/engine/resources/rules/credential-mask';
+import { channelStatusOnReopen } from '../../../src/main/engine/domain/close-reopen';
+import { firstSyncType } from '../../../src/main/engine/domain/consent';
+import { maskCredential } from '../../../src/main/engine/domain/credential-mask';
 
 describe('channelStatusOnReopen', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStatusFromChannels } from '../../../src/main/engine/resources/rules/connection-status';
-import type { ChannelStatus } from '../../../src/main/engine/resources/values';
+import { connectionStatusFromChannels } from '../../../src/main/engine/domain/connection-status';
+import type { ChannelStatus } from '../../../src/main/engine/domain/values';
 
 describe('connectionStatusFromChannels (C8: worst channel wins, RUNNING while any runs)', () => {
   const cases: Array<[ChannelStatus[], string]> = [

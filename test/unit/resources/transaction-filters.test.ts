@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/main/engine/http/errors';
-import { compareDecimal, decimalToScaled, parseDecimal, parseTransactionFilters } from '../../../src/main/engine/resources/transactions/filters';
-import { accountOrderBy } from '../../../src/main/engine/resources/accounts/list';
-import { requestLanguage } from '../../../src/main/engine/resources/common/language';
-import { containsPattern, foldText, searchWords } from '../../../src/main/engine/resources/common/text-fold';
+import { DomainError } from '../../../src/main/engine/domain/errors';
+import { domainErrorToApiError } from '../../../src/main/engine/http/error-handler';
+import { compareDecimal, decimalToScaled, parseDecimal, parseTransactionFilters } from '../../../src/main/engine/domain/transaction-filters';
+import { accountOrderBy } from '../../../src/main/engine/store/accounts';
+import { requestLanguage } from '../../../src/main/engine/domain/language';
+import { containsPattern, foldText, searchWords } from '../../../src/main/engine/domain/text-fold';
 
 const page = { page: 1, limit: 100 };
 const bad = (fn: () => unknown) => {
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).statusCode).toBe(400);
-    return (err as ApiError).message;
+    // The rules refuse with a domain error; the edge answers it with a 400.
+    expect(err).toBeInstanceOf(DomainError);
+    expect(domainErrorToApiError(err as DomainError).statusCode).toBe(400);
+    return (err as DomainError).message;
   }
   throw new Error('expected a 400');
 };

@@ -6,8 +6,8 @@ import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/d
 import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { CATEGORY_DEFINITIONS } from '../../../src/main/engine/catalogue/categories';
 import { testBankDefinition } from '../../../src/main/engine/connectors/testbank/definition';
-import { parseTransactionFilters, type TransactionListQuery } from '../../../src/main/engine/resources/transactions/filters';
-import { TransactionQueries } from '../../../src/main/engine/resources/transactions/query';
+import { parseTransactionFilters, type TransactionListQuery } from '../../../src/main/engine/domain/transaction-filters';
+import { TransactionQueries } from '../../../src/main/engine/store/transaction-queries';
 import { insertAccount, insertConnection, insertTransaction } from '../../helpers/fixtures';
 
 let dir: string;

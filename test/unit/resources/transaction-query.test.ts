@@ -6,8 +6,8 @@ import { CATEGORY_DEFINITIONS } from '../../../src/main/engine/catalogue/categor
 import { upsertCatalogue } from '../../../src/main/engine/catalogue/seed';
 import { testBankDefinition } from '../../../src/main/engine/connectors/testbank/definition';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
-import { parseTransactionFilters, type TransactionListQuery } from '../../../src/main/engine/resources/transactions/filters';
-import { TransactionQueries } from '../../../src/main/engine/resources/transactions/query';
+import { parseTransactionFilters, type TransactionListQuery } from '../../../src/main/engine/domain/transaction-filters';
+import { TransactionQueries } from '../../../src/main/engine/store/transaction-queries';
 import { insertAccount, insertConnection, insertTransaction } from '../../helpers/fixtures';
 
 /**

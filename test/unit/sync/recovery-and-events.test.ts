@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
 import { emitConnectionDeleted, emitEvent } from '../../../src/main/engine/events/emit';
 import { onEvent, type PublishedEvent } from '../../../src/main/engine/events/event-bus';
+import { createStore } from '../../../src/main/engine/store';
 import { settleInterruptedRuns } from '../../../src/main/engine/sync/recovery';
 import { Semaphore } from '../../../src/main/engine/sync/semaphore';
 import { insertConnection } from '../../helpers/fixtures';
@@ -92,6 +93,7 @@ describe('settleInterruptedRuns (restart after a crash)', () => {
 describe('events', () => {
   const ctx = () => ({
     db,
+    store: createStore(db),
     urls: { host_url: 'http://127.0.0.1:1', base_url: '', auth_url: '', widget_url: '' },
     now: () => 1234,
   });

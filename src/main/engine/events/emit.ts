@@ -4,7 +4,7 @@
  * after it committed.
  */
 import type { EngineContext } from '../context';
-import { loadConnectionRecord, type ConnectionRecord } from '../resources/connections/record';
+import { loadConnectionRecord, type ConnectionRecord } from '../services/connections/record';
 import { publishAfterCommit, type ChannelRunOutcome, type PublishedEvent } from './event-bus';
 
 export type EventType =
@@ -29,7 +29,7 @@ export interface EmitInput {
   channelRun?: ChannelRunOutcome;
 }
 
-type Ctx = Pick<EngineContext, 'db' | 'urls' | 'now'>;
+type Ctx = Pick<EngineContext, 'db' | 'store' | 'urls' | 'now'>;
 
 interface Statements {
   insert: { run(...params: unknown[]): { lastInsertRowid: number | bigint } };

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getChannelDefinition, getConnector } from '../connectors/registry';
 import { defineRoutes } from '../http/route-module';
 import { consentPageCsp } from '../identity/oauth/authorize-page';
-import { requestLanguage, type Language } from '../resources/common/language';
+import { requestLanguage, type Language } from '../domain/language';
 import { redirectWith, verifyConsentLink } from '../sync/consent/consent-link';
 import {
   consentText,

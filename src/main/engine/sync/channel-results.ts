@@ -10,12 +10,11 @@ import type { EngineContext } from '../context';
 import { currencyExponent, minorToDecimal, minorToNumber } from '../domain/money';
 import { emitEvent } from '../events/emit';
 import type { PublishedEvent } from '../events/event-bus';
-import { insertProviderAccount } from '../resources/accounts/write';
-import { accountSearchText } from '../resources/accounts/search-text';
-import type { ConnectionRow } from '../resources/connections/rows';
-import { accountStatusAfterSync } from '../resources/rules/account-status';
-import type { LinkableChannel } from '../resources/rules/channel-linking';
-import type { AccountStatus, AccountType, ChannelStatus } from '../resources/values';
+import { accountSearchText } from '../domain/account-search-text';
+import type { ConnectionRow } from '../store/connections';
+import { accountStatusAfterSync } from '../domain/account-status';
+import type { LinkableChannel } from '../domain/channel-linking';
+import type { AccountStatus, AccountType, ChannelStatus } from '../domain/values';
 import { accountsOfFailedRun, planAccounts, type AccountOutcome, type StoredAccount } from './account-plan';
 import type { CheckedAccount, PreparedFetch } from './provider-data';
 import { withBulkLoad } from './bulk-load';
@@ -72,10 +71,10 @@ const SUCCEEDED: ReadonlySet<string> = new Set(['SUCCESS', 'PARTIAL_SUCCESS']);
 const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 
 export function linkableChannels(
-  ctx: Pick<EngineContext, 'db'>,
+  ctx: Pick<EngineContext, 'db' | 'store'>,
   connection: Pick<ConnectionRow, 'id' | 'provider_id'>,
 ): LinkableChannel[] {
-  const provider = catalogueProvider(ctx.db, connection.provider_id);
+  const provider = catalogueProvider(ctx, connection.provider_id);
   return ctx.db
     .prepare<[number], { channel_definition_id: string; mode: 'REDIRECT' | 'EMBEDDED'; status: ChannelStatus }>(
       'SELECT channel_definition_id, mode, status FROM channels WHERE connection_id = ? ORDER BY id',
@@ -247,7 +246,7 @@ function writeAll(ctx: EngineContext, store: TransactionStore, r: ChannelResults
                   balance_date: fetched.balanceDate,
                 }
               : p.listed;
-            const id = insertProviderAccount(db, {
+            const id = ctx.store.accounts.insertProviderAccount({
               connectionId: connection.id,
               userId,
               account,

@@ -14,8 +14,8 @@ import {
 } from '../connectors/types';
 import type { EngineContext } from '../context';
 import { emitEvent } from '../events/emit';
-import type { ChannelRow } from '../resources/connections/rows';
-import { CONNECTION_STATUSES, type ChannelStatus } from '../resources/values';
+import type { ChannelRow } from '../store/channels';
+import { CONNECTION_STATUSES, type ChannelStatus } from '../domain/values';
 import { planAccounts, channelStatusFromOutcomes, type AccountOutcome } from './account-plan';
 import type { ChallengeBroker } from './challenge-broker';
 import {

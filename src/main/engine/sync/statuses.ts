@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { connectionStatusFromChannels } from '../resources/rules/connection-status';
-import type { ChannelStatus, ConnectionStatus } from '../resources/values';
+import { connectionStatusFromChannels } from '../domain/connection-status';
+import type { ChannelStatus, ConnectionStatus } from '../domain/values';
 
 /** Sets a connection's status from its channels' (C8: RUNNING while one runs, else the worst). */
 export function refreshConnectionStatus(db: Db, connectionId: number): ConnectionStatus {

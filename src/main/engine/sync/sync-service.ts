@@ -4,10 +4,11 @@
  * limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
  * challenges, and settles statuses when runs stop.
  */
-import { providerFor } from '../rollout/catalogue-view';
+import { providerFor } from '../catalogue/catalogue-view';
 import type { ChannelDefinition, Connector } from '../connectors/types';
 import type { EngineContext } from '../context';
-import type { ChannelRow, ConnectionRow } from '../resources/connections/rows';
+import type { ChannelRow } from '../store/channels';
+import type { ConnectionRow } from '../store/connections';
 import { BankStateStore } from './bank-state-store';
 import { ChallengeBroker, type ChallengeAnswer } from './challenge-broker';
 import { runChannel, type ChannelRunEnv } from './channel-run';
@@ -139,7 +140,7 @@ export class SyncService implements SyncPort {
   }
 
   private runnableChannels(connection: ConnectionRow, only?: string[]): PlannedChannel[] {
-    const provider = providerFor(this.ctx.db, connection.provider_id, {
+    const provider = providerFor(this.ctx, connection.provider_id, {
       userId: connection.user_id,
       connectionId: connection.id,
     });

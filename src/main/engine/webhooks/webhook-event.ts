@@ -7,7 +7,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import type { PublishedEvent } from '../events/event-bus';
-import { accountRecord, type AccountRecord, type AccountRow } from '../resources/accounts/record';
+import { accountRecord, type AccountRecord, type AccountRow } from '../services/accounts/record';
 
 export interface WebhookEvent {
   id: string;

@@ -6,10 +6,9 @@
  */
 import type { EngineContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
-import { parseId } from '../resources/common/record';
-import { findConnection } from '../resources/connections/rows';
-import { accountStatusOnConsent } from '../resources/rules/consent';
-import type { AccountStatus } from '../resources/values';
+import { parseId } from '../domain/record';
+import { accountStatusOnConsent } from '../domain/consent';
+import type { AccountStatus } from '../domain/values';
 
 /** Statuses of accounts that are consented (synchronized); only these can have their consent withdrawn. */
 const WITHDRAWABLE: ReadonlySet<string> = new Set(['ACTIVE', 'ERROR', 'NOT_FOUND']);
@@ -31,7 +30,7 @@ export function changeAccountConsent(
   change: ConsentChange,
 ): ConsentResult {
   const { db } = ctx;
-  const connection = findConnection(db, userId, parseId(connectionIdText));
+  const connection = ctx.store.connections.findOwned(userId, parseId(connectionIdText));
   if (!connection) throw notFound('connection', connectionIdText);
   if (connection.status === 'CLOSED') throw badRequest(`connection ${connection.id} is closed; reopen it first`);
   const grant = [...new Set(change.grant ?? [])];

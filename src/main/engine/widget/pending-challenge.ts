@@ -4,7 +4,7 @@
  * challenge here instead.
  */
 import type { Db } from '../db/database';
-import { parseId, parseJson } from '../resources/common/record';
+import { parseId, parseJson } from '../domain/record';
 import type { WidgetLanguage } from './flow-params';
 
 interface ChallengeRow {
