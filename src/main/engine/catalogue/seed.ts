@@ -1,7 +1,7 @@
 import { connectorRegistry } from '../connectors/registry';
 import type { ProviderDefinition } from '../connectors/types';
-import type { EngineContext } from '../context';
 import type { Db } from '../db/database';
+import type { Store } from '../store';
 import { createCategoryStore } from '../store/categories';
 import { createProviderStore } from '../store/providers';
 import { CATEGORY_DEFINITIONS, type CategoryDefinition } from './categories';
@@ -31,7 +31,7 @@ export function upsertCatalogue(
 }
 
 /** StartupStep: the catalogue of this build, written at every start (providers from the connector registry). */
-export function seedCatalogue(ctx: EngineContext): void {
+export function seedCatalogue(ctx: { store: Pick<Store, 'transaction' | 'providers' | 'categories'> }): void {
   ctx.store.transaction(() => {
     ctx.store.providers.seed(connectorRegistry.map((c) => c.definition));
     ctx.store.categories.seed(CATEGORY_DEFINITIONS);
