@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
-import { transactionQueries } from '../../src/main/engine/resources/transactions/query';
 import { projectRoot } from '../../src/main/engine/paths';
 import { percentile, type Report } from '../report';
 import type { Scenario } from './index';
@@ -214,7 +213,7 @@ export const transactionsScenario: Scenario = {
         ['account_id+start_import_date', `account_id=${accountIds[3]}&start_import_date=${END - 30 * DAY}`],
       ];
       // The query path: page bodies are not cached (counts are: they are per filter, not per page).
-      const queries = transactionQueries(db);
+      const queries = engine.ctx.store.transactionQueries;
       const ROUNDS = 300;
       for (const [name, query] of cases) {
         const url = query ? `${base}&${query}` : base;

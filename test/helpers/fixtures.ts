@@ -2,7 +2,7 @@ import type { Db } from '../../src/main/engine/db/database';
 import type { SyncPort, SyncRequest } from '../../src/main/engine/sync/sync-port';
 import { SecretStoreUnavailable } from '../../src/main/engine/domain/errors';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
-import { accountSearchText } from '../../src/main/engine/resources/accounts/search-text';
+import { accountSearchText } from '../../src/main/engine/domain/account-search-text';
 
 /**
  * Rows written straight into the database, for tests of reads and filters while no synchronization

@@ -6,6 +6,7 @@ import type { EventWriter } from './events/emit';
 import type { Identity } from './identity/identity';
 import type { EngineEvents } from './events/engine-events';
 import type { SecretStore } from './secrets/secret-store';
+import type { Services } from './services';
 import type { SigningKeys } from './signing/signing-keys';
 import type { StatementFiles } from './statement-files';
 import type { Store } from './store';
@@ -75,7 +76,8 @@ export function urlsFor(port: number): Urls {
   };
 }
 
-export interface EngineServices {
+/** The synchronization service (replaced at start) and the use cases the routes call (services/). */
+export interface EngineServices extends Services {
   sync: SyncPort;
 }
 

@@ -6,7 +6,7 @@ import { catalogueProvider } from './catalogue/providers';
 import { ConsentLinks } from './consent/consent-link';
 import { createConnectors } from './connectors/registry';
 import type { Connector } from './connectors/types';
-import { urlsFor, type Engine, type EngineContext, type Urls } from './context';
+import { urlsFor, type Engine, type EngineContext, type EngineServices, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { EventWriter } from './events/emit';
@@ -15,16 +15,20 @@ import { startEventSweeper } from './events/queue-maintenance';
 import { buildServer, type ServerOptions } from './http/server';
 import { createIdentity } from './identity/identity';
 import { createLogger } from './logger';
-import { loadConnectionRecord } from './resources/connections/record';
-import { providerFor } from './rollout/catalogue-view';
+import { emitConnectionDeleted } from './events/emit';
+import { loadConnectionRecord } from './services/connections/record';
+import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
+import { createServices } from './services';
+import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
 import { SigningKeys } from './signing/signing-keys';
 import { startupSteps } from './startup';
 import { StatementFiles } from './statement-files';
-import { createStore } from './store';
+import { createStore, type Store } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
 import { startSynchronization } from './sync/sync-startup';
+import type { SyncPort } from './sync/sync-port';
 import { Webhooks } from './webhooks/webhook-service';
 import { sweepWidgetSessions, WidgetSessionService } from './widget/session-service';
 
@@ -66,14 +70,15 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   let db: ReturnType<typeof openDatabase> | undefined;
   try {
     db = openDatabase(join(options.dataDir, 'coffer.db'), { nativeBinding: options.nativeBinding });
-    const settings = new Settings(db);
+    const store = createStore(db);
+    const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
     if (!installId) {
       installId = createHash('sha256').update(`${options.dataDir}:${Date.now()}:${Math.random()}`).digest('hex').slice(0, 16);
       settings.setRaw('install_id', installId);
     }
     const log = createLogger(options.dataDir, options.logLevel);
-    const ctx = composeEngine(db, settings, log, options, closers, installId);
+    const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
     await startEngineParts(ctx, closers);
     const app = await buildServer(ctx, { currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
@@ -116,13 +121,13 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
  */
 function composeEngine(
   db: Db,
+  store: Store,
   settings: Settings,
   log: ReturnType<typeof createLogger>,
   options: EngineOptions,
   closers: Array<() => void | Promise<void>>,
   installId: string,
 ): Engine {
-  const store = createStore(db);
   const secrets = options.secrets ?? new KeychainSecretStore(installId);
   const urls = urlsFor(options.port);
   const events = new EngineEvents(
@@ -142,7 +147,9 @@ function composeEngine(
     log,
     now: () => Math.floor(Date.now() / 1000),
     onClose: (fn: () => void | Promise<void>) => void closers.push(fn),
-    services: { sync: placeholderSync(store.syncRuns) },
+    // The sync service is installed by startEngineParts (and replaced by some tests); the use cases are
+    // added below, once the engine they read from exists.
+    services: { sync: placeholderSync(store.syncRuns) } as EngineServices,
     consentLinks: new ConsentLinks(),
   } as Omit<Engine, 'eventWriter' | 'connectors' | 'webhooks' | 'statementFiles' | 'identity' | 'signingKeys' | 'widgetSessions'> as Engine;
   // `now` may be moved by tests: parts read it through the engine.
@@ -167,6 +174,26 @@ function composeEngine(
   engine.signingKeys = new SigningKeys(engine, store.signKeys);
   engine.widgetSessions = new WidgetSessionService(engine);
   sweepWidgetSessions(engine);
+  // The use cases reach the sync service through this port, so that they follow its replacement.
+  const sync: SyncPort = {
+    start: (connectionId, request) => engine.services.sync.start(connectionId, request),
+    isRunning: (connectionId) => engine.services.sync.isRunning(connectionId),
+    cancel: (connectionId) => engine.services.sync.cancel(connectionId),
+    answerChallenge: (connectionId, answer) => engine.services.sync.answerChallenge(connectionId, answer),
+  };
+  Object.assign(
+    engine.services,
+    createServices({
+      store,
+      settings,
+      secrets,
+      sync,
+      keys: new EncryptionKeyStore(store.keys, now),
+      urls,
+      now,
+      connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
+    }),
+  );
   return engine;
 }
 
@@ -188,8 +215,8 @@ async function startEngineParts(engine: Engine, closers: Array<() => void | Prom
     now,
     connectorOf: (providerId) => engine.connectors.get(providerId),
     providerFor: (connection) =>
-      providerFor(db, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
-    catalogueProvider: (providerId) => catalogueProvider(db, providerId),
+      providerFor(engine, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
+    catalogueProvider: (providerId) => catalogueProvider(engine, providerId),
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());

@@ -1,4 +1,4 @@
-import type { Db } from './db/database';
+import type { SettingsStore } from './store/settings';
 
 /** Installation-wide settings (C12 `GET/PUT /admin/settings`), with their defaults. */
 export interface SettingsShape {
@@ -25,10 +25,8 @@ export const DEFAULT_SETTINGS: SettingsShape = {
 export class Settings {
   private cache = new Map<string, unknown>();
 
-  constructor(private readonly db: Db) {
-    for (const row of db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings').all()) {
-      this.cache.set(row.key, JSON.parse(row.value));
-    }
+  constructor(private readonly rows: SettingsStore) {
+    for (const row of rows.all()) this.cache.set(row.key, row.value);
   }
 
   get<K extends keyof SettingsShape>(key: K): SettingsShape[K] {
@@ -53,9 +51,7 @@ export class Settings {
   }
 
   setRaw(key: string, value: unknown): void {
-    this.db
-      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-      .run(key, JSON.stringify(value));
+    this.rows.set(key, value);
     this.cache.set(key, value);
   }
 }

@@ -2,7 +2,7 @@ import type { EngineContext } from './context';
 import { identityStartup } from './identity/identity-startup';
 import { ensureAppClient } from './app-session/app-client';
 import { seedCatalogue } from './catalogue/seed';
-import { purgeEncryptionKeys } from './resources/keys/key-store';
+import { purgeEncryptionKeys } from './services/keys';
 import { ensureSigningKey } from './signing/signing-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrigin, parseSettingsPatch } from '../../../src/main/engine/admin/settings-input';
+import { isOrigin, parseSettingsPatch } from '../../../src/main/engine/services/settings';
 import { signatureHeader, verifySignature } from '../../../src/main/engine/webhooks/signature';
 import { accountsIncluded } from '../../../src/main/engine/webhooks/webhook-event';
 import { checkWebhookUrl } from '../../../src/main/engine/webhooks/webhook-url';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderAccount } from '../../../src/main/engine/connectors/types';
-import type { LinkableChannel } from '../../../src/main/engine/resources/rules/channel-linking';
+import type { LinkableChannel } from '../../../src/main/engine/domain/channel-linking';
 import {
   accountsOfFailedRun,
   channelStatusFromOutcomes,

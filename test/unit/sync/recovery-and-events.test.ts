@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
 import { emitConnectionDeleted, emitEvent, EventWriter } from '../../../src/main/engine/events/emit';
 import { EngineEvents, type PublishedEvent } from '../../../src/main/engine/events/engine-events';
-import { loadConnectionRecord } from '../../../src/main/engine/resources/connections/record';
+import { loadConnectionRecord } from '../../../src/main/engine/services/connections/record';
 import { createStore } from '../../../src/main/engine/store';
 import { settleInterruptedRuns as settleRuns } from '../../../src/main/engine/sync/recovery';
 import { Semaphore } from '../../../src/main/engine/sync/semaphore';
@@ -108,7 +108,7 @@ describe('events', () => {
       store: store.events,
       events: emitter,
       now: () => 1234,
-      connectionRecord: (id) => loadConnectionRecord({ db, urls }, id),
+      connectionRecord: (id) => loadConnectionRecord({ store, urls }, id),
     });
   });
   const ctx = () => ({ eventWriter: writer });

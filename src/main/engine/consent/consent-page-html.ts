@@ -3,7 +3,7 @@
  * choose the accounts to share, approve or refuse. One self-contained HTML document, inline CSS, no script
  * (it renders under a strict Content-Security-Policy), in English and French.
  */
-import type { Language } from '../resources/common/language';
+import type { Language } from '../../../shared/language';
 
 const TEXT = {
   en: {

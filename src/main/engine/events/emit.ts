@@ -3,7 +3,7 @@
  * larger transaction (the synchronization writes a channel's results and its events together); listeners
  * hear of an event only after it committed.
  */
-import type { ConnectionRecord } from '../resources/connections/record';
+import type { ConnectionRecord } from '../services/connections/record';
 import type { EventsStore } from '../store/events';
 import type { ChannelRunOutcome, EngineEvents, PublishedEvent } from './engine-events';
 

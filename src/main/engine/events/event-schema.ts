@@ -1,6 +1,6 @@
 /** JSON schemas of the queue event (C9) and of the webhook event (interface.md "Webhook"), for OpenAPI. */
-import { accountSchema } from '../resources/accounts/record';
-import { connectionSchema } from '../resources/connections/record';
+import { accountSchema } from '../services/accounts/record';
+import { connectionSchema } from '../services/connections/record';
 
 export const eventSchema = {
   type: 'object',

@@ -1,13 +1,10 @@
 import { userIdOf } from '../auth/access';
-import { notFound } from '../http/errors';
-import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from '../domain/values';
+import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
-import { listAccounts, type AccountListQuery } from '../resources/accounts/list';
-import { createListedAccount, deleteAccount, findAccount, putAccount } from '../resources/accounts/lifecycle';
-import { accountRecord, accountSchema } from '../resources/accounts/record';
-import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
-import { parseId } from '../resources/common/record';
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from '../resources/values';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import type { AccountListQuery } from '../services/accounts';
+import { accountRecord, accountSchema } from '../services/accounts/record';
 
 const READ = { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] } as const;
 const MANAGE = { kind: 'user', scopes: ['accounts_manage'] } as const;
@@ -17,6 +14,7 @@ const errorRef = { type: 'object', properties: { error: { type: 'string' }, erro
 export const accountRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
+    const accounts = ctx.services.accounts;
     app.get<{ Querystring: AccountListQuery }>(
       '/accounts',
       {
@@ -44,8 +42,8 @@ export const accountRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const { rows, total } = listAccounts(ctx.db, userIdOf(request), request.query);
-        return sendList(reply, rows.map(accountRecord), total);
+        const { records, total } = accounts.list(userIdOf(request), request.query);
+        return sendList(reply, records, total);
       },
     );
 
@@ -69,10 +67,8 @@ export const accountRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const userId = userIdOf(request);
-        const id = createListedAccount(ctx, userId, request.body.connection_id, request.body.reference);
-        const account = findAccount(ctx, userId, id)!;
-        return reply.status(201).header('location', `/accounts/${id}`).send(accountRecord(account));
+        const { id, record } = accounts.createListed(userIdOf(request), request.body.connection_id, request.body.reference);
+        return reply.status(201).header('location', `/accounts/${id}`).send(record);
       },
     );
 
@@ -82,11 +78,7 @@ export const accountRoutes = defineRoutes({
         config: { access: READ },
         schema: { summary: 'Get an account', tags: ['Accounts'], params: idParams, response: { 200: { ...accountSchema, description: 'The account.' } } },
       },
-      async (request) => {
-        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
-        if (!account) throw notFound('account', request.params.id);
-        return accountRecord(account);
-      },
+      async (request) => accountRecord(accounts.owned(userIdOf(request), request.params.id)),
     );
 
     app.put<{ Params: { id: string }; Body: { name: string; status: 'ACTIVE' | 'CLOSED' } }>(
@@ -110,9 +102,7 @@ export const accountRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
-        if (!account) throw notFound('account', request.params.id);
-        putAccount(ctx, account, request.body);
+        accounts.put(accounts.owned(userIdOf(request), request.params.id), request.body);
         return reply.status(204).send();
       },
     );
@@ -132,9 +122,7 @@ export const accountRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const account = findAccount(ctx, userIdOf(request), parseId(request.params.id));
-        if (!account) throw notFound('account', request.params.id);
-        await deleteAccount(ctx, account);
+        await accounts.delete(accounts.owned(userIdOf(request), request.params.id));
         return reply.status(204).send();
       },
     );

@@ -1,8 +1,6 @@
-import { SETTING_RULES, parseSettingsPatch } from '../admin/settings-input';
-import { badRequest } from '../http/errors';
-import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
-import type { SettingsShape } from '../settings';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { SETTING_RULES } from '../services/settings';
 
 const TAGS = ['Admin'];
 const ext = { 'x-coffer-extension': true } as const;
@@ -40,7 +38,7 @@ export const adminSettingsRoutes = defineRoutes({
         config: { access: ADMIN },
         schema: { summary: 'Installation settings', tags: TAGS, ...ext, response: { 200: settingsSchema } },
       },
-      async () => ctx.settings.all(),
+      async () => ctx.services.settings.all(),
     );
 
     app.put<{ Body: Record<string, unknown> }>(
@@ -60,15 +58,7 @@ export const adminSettingsRoutes = defineRoutes({
           response: { 200: settingsSchema, 400: errorSchema },
         },
       },
-      async (request) => {
-        const result = parseSettingsPatch(request.body);
-        if (!result.ok) throw badRequest(result.reason);
-        ctx.db.transaction(() => {
-          for (const [key, value] of Object.entries(result.patch))
-            ctx.settings.set(key as keyof SettingsShape, value as never);
-        })();
-        return ctx.settings.all();
-      },
+      async (request) => ctx.services.settings.update(request.body),
     );
   },
 });

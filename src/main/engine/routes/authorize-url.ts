@@ -5,12 +5,11 @@
  * as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a consent).
  */
 import { randomBytes } from 'node:crypto';
-import { providerFor } from '../rollout/catalogue-view';
+import { providerFor } from '../catalogue/catalogue-view';
 import { ConnectorError } from '../connectors/types';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { parseId } from '../resources/common/record';
-import { findConnection } from '../resources/connections/rows';
+import { parseId } from '../domain/record';
 import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
 import { CONSENT_LINK_LIFETIME } from '../consent/consent-link';
 
@@ -65,7 +64,7 @@ export const authorizeUrlRoutes = defineRoutes({
         // Members of a roll-out batch see the REDIRECT definition available (C13).
         const userId = request.auth?.userId ?? null;
         const connectionId = request.body.connection_id !== undefined ? Number(request.body.connection_id) || null : null;
-        const provider = providerFor(ctx.db, providerId, { userId, connectionId });
+        const provider = providerFor(ctx, providerId, { userId, connectionId });
         if (!provider) throw notFound('provider', providerId);
         const definition = provider.channel_definitions.find((d) => d.id === cdid);
         if (!definition) throw notFound('channel definition', cdid);
@@ -76,7 +75,7 @@ export const authorizeUrlRoutes = defineRoutes({
         if (!isAcceptableResultRedirectUri(body.redirect_uri))
           throw badRequest('redirect_uri must be an absolute http or https URL without a fragment');
         if (body.connection_id !== undefined) {
-          const connection = userId === null ? undefined : findConnection(ctx.db, userId, parseId(body.connection_id));
+          const connection = userId === null ? undefined : ctx.store.connections.findOwned(userId, parseId(body.connection_id));
           if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
         }
         const connector = ctx.connectors.get(providerId);

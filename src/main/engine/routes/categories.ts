@@ -1,8 +1,7 @@
+import { acceptLanguage as requestLanguage } from '../../../shared/language';
+import { CATEGORY_TYPES } from '../domain/values';
+import { sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
-import { listCategoryRecords } from '../resources/categories/list';
-import { requestLanguage } from '../resources/common/language';
-import { sendList, totalCountHeader } from '../resources/common/list-params';
-import { CATEGORY_TYPES } from '../resources/values';
 
 const categorySchema = {
   type: 'object',
@@ -39,7 +38,7 @@ export const categoryRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const records = listCategoryRecords(ctx.db, requestLanguage(request.headers['accept-language']), request.query);
+        const records = ctx.services.categories.list(requestLanguage(request.headers['accept-language']), request.query);
         return sendList(reply, records, records.length);
       },
     );

@@ -1,19 +1,11 @@
-import { userIdOf } from '../auth/access';
-import { notFound } from '../http/errors';
-import { rejectWrongBodyTypes } from '../http/strict-json-types';
-import { defineRoutes } from '../http/route-module';
-import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
-import { parseId } from '../resources/common/record';
-import { answerChallenge, type UserInputBody } from '../resources/connections/challenge-answer';
-import { createConnection, putCredentials, type CreateConnectionBody, type PutCredentialsBody } from '../resources/connections/create';
-import { closeConnection, deleteConnection, reopenConnection } from '../resources/connections/lifecycle';
-import { listConnections, type ConnectionListQuery } from '../resources/connections/list';
-import { connectionRecords, connectionSchema, loadConnectionRecord } from '../resources/connections/record';
-import { findConnection } from '../resources/connections/rows';
-import { synchronizeConnection, synchronizeUserConnections } from '../resources/connections/synchronize';
-import { CONNECTION_STATUSES } from '../resources/values';
 import type { FastifyRequest } from 'fastify';
-import type { EngineContext } from '../context';
+import { userIdOf } from '../auth/access';
+import { CONNECTION_STATUSES } from '../domain/values';
+import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
+import { defineRoutes } from '../http/route-module';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import type { ConnectionListQuery, ConnectionService, CreateConnectionBody, PutCredentialsBody, UserInputBody } from '../services/connections';
+import { connectionSchema } from '../services/connections/record';
 
 const READ = { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'connections_manage'] } as const;
 const MANAGE = { kind: 'user', scopes: ['connections_manage'] } as const;
@@ -33,15 +25,14 @@ const credentialsSchema = {
   },
 } as const;
 
-function ownConnection(ctx: EngineContext, request: FastifyRequest<{ Params: { id: string } }>) {
-  const connection = findConnection(ctx.db, userIdOf(request), parseId(request.params.id));
-  if (!connection) throw notFound('connection', request.params.id);
-  return connection;
-}
+/** The caller's connection named by the path; 404 when it is not one of theirs. */
+const ownConnection = (connections: ConnectionService, request: FastifyRequest<{ Params: { id: string } }>) =>
+  connections.owned(userIdOf(request), request.params.id);
 
 export const connectionRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
+    const connections = ctx.services.connections;
     app.get<{ Querystring: ConnectionListQuery }>(
       '/connections',
       {
@@ -62,8 +53,8 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const { rows, total } = listConnections(ctx.db, userIdOf(request), request.query);
-        return sendList(reply, connectionRecords(ctx, rows), total);
+        const { records, total } = connections.list(userIdOf(request), request.query);
+        return sendList(reply, records, total);
       },
     );
 
@@ -97,8 +88,8 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const id = await createConnection(ctx, userIdOf(request), request.body);
-        return reply.status(201).header('location', `/connections/${id}`).send(loadConnectionRecord(ctx, id));
+        const id = await connections.create(userIdOf(request), request.body);
+        return reply.status(201).header('location', `/connections/${id}`).send(connections.record(id));
       },
     );
 
@@ -119,9 +110,9 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const ids = synchronizeUserConnections(ctx, userIdOf(request));
+        const ids = connections.synchronizeAll(userIdOf(request));
         if (ids.length === 0) return reply.status(206).send();
-        const records = ids.map((id) => loadConnectionRecord(ctx, id)).filter((r) => r !== undefined);
+        const records = ids.map((id) => connections.record(id)).filter((r) => r !== undefined);
         return records;
       },
     );
@@ -132,7 +123,7 @@ export const connectionRoutes = defineRoutes({
         config: { access: READ },
         schema: { summary: 'Get a connection', tags: ['Connections'], params: idParams, response: { 200: { ...connectionSchema, description: 'The connection.' } } },
       },
-      async (request) => loadConnectionRecord(ctx, ownConnection(ctx, request).id),
+      async (request) => connections.record(ownConnection(connections, request).id),
     );
 
     app.put<{ Params: { id: string }; Body: { name: string } }>(
@@ -149,8 +140,7 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const connection = ownConnection(ctx, request);
-        ctx.db.prepare('UPDATE connections SET name = ? WHERE id = ?').run(request.body.name, connection.id);
+        connections.rename(ownConnection(connections, request), request.body.name);
         return reply.status(204).send();
       },
     );
@@ -168,7 +158,7 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        await deleteConnection(ctx, ownConnection(ctx, request).id);
+        await connections.delete(ownConnection(connections, request));
         return reply.status(204).send();
       },
     );
@@ -198,8 +188,8 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const connection = ownConnection(ctx, request);
-        await putCredentials(ctx, userIdOf(request), connection, request.body);
+        const connection = ownConnection(connections, request);
+        await connections.putCredentials(userIdOf(request), connection, request.body);
         return reply.status(204).send();
       },
     );
@@ -223,8 +213,8 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const connection = ownConnection(ctx, request);
-        synchronizeConnection(ctx, connection, request.query.type ?? 'ALL');
+        const connection = ownConnection(connections, request);
+        connections.synchronize(connection, request.query.type ?? 'ALL');
         return reply.status(204).send();
       },
     );
@@ -255,8 +245,8 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const connection = ownConnection(ctx, request);
-        await answerChallenge(ctx, userIdOf(request), connection.id, request.body ?? {});
+        const connection = ownConnection(connections, request);
+        await connections.answerChallenge(userIdOf(request), connection, request.body ?? {});
         return reply.status(204).send();
       },
     );
@@ -276,7 +266,7 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        await closeConnection(ctx, ownConnection(ctx, request).id);
+        await connections.close(ownConnection(connections, request));
         return reply.status(204).send();
       },
     );
@@ -296,7 +286,7 @@ export const connectionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        reopenConnection(ctx, ownConnection(ctx, request).id);
+        connections.reopen(ownConnection(connections, request));
         return reply.status(204).send();
       },
     );

@@ -19,9 +19,9 @@ import {
   pageLimitProperties,
   sendList,
   totalCountHeader,
-} from '../resources/common/list-params';
-import { parseId } from '../resources/common/record';
-import { findConnection, type ConnectionRow } from '../resources/connections/rows';
+} from '../http/list-params';
+import { parseId } from '../domain/record';
+import type { ConnectionRow } from '../store/connections';
 import {
   documentFileSchema,
   documentSettingsSchema,
@@ -64,9 +64,9 @@ function mediaType(request: FastifyRequest): string {
 
 /** The caller's statement-files connection: 404 for none (or another user's), 400 for a bank connection. */
 function documentConnection(ctx: EngineContext, request: FastifyRequest<{ Params: { id: string } }>): ConnectionRow {
-  const connection = findConnection(ctx.db, userIdOf(request), parseId(request.params.id));
+  const connection = ctx.store.connections.findOwned(userIdOf(request), parseId(request.params.id));
   if (!connection) throw notFound('connection', request.params.id);
-  if (catalogueProvider(ctx.db, connection.provider_id)?.type !== 'DOCUMENT') {
+  if (catalogueProvider(ctx, connection.provider_id)?.type !== 'DOCUMENT') {
     throw badRequest(
       `connection ${connection.id} is not a statement-files connection (provider ${connection.provider_id})`,
       String(connection.id),

@@ -1,7 +1,7 @@
 import { userIdOf } from '../auth/access';
 import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { encryptionKeys, KEY_LIFETIME_SECONDS } from '../resources/keys/key-store';
+import { KEY_LIFETIME_SECONDS } from '../services/keys';
 
 const MANAGE = { kind: 'user', scopes: ['connections_manage'] } as const;
 
@@ -21,7 +21,7 @@ const keySchema = {
 export const keyRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
-    const keys = encryptionKeys(ctx);
+    const keys = ctx.services.keys;
 
     app.post(
       '/keys',

@@ -1,8 +1,6 @@
 /** `POST /accounts/{id}/validate_professional` (extension): validates a suspended professional account. */
 import { userIdOf } from '../auth/access';
-import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { parseId } from '../resources/common/record';
 import { validateProfessionalAccount } from '../sync/professional';
 
 const ext = { 'x-coffer-extension': true };
@@ -25,17 +23,7 @@ export const professionalAccountRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const id = parseId(request.params.id);
-        const account =
-          id === null
-            ? undefined
-            : ctx.db
-                .prepare<[number, number], { id: number; connection_id: number; status: string; usage: string }>(
-                  'SELECT id, connection_id, status, usage FROM accounts WHERE id = ? AND user_id = ?',
-                )
-                .get(id, userIdOf(request));
-        if (!account) throw notFound('account', request.params.id);
-        validateProfessionalAccount(ctx, account);
+        validateProfessionalAccount(ctx, ctx.services.accounts.owned(userIdOf(request), request.params.id));
         return reply.status(204).send();
       },
     );

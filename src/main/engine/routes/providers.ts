@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { catalogueProvider } from '../catalogue/providers';
-import { providerFor } from '../rollout/catalogue-view';
+import { acceptLanguage as requestLanguage } from '../../../shared/language';
+import { PROVIDER_TYPES } from '../domain/values';
 import { notFound } from '../http/errors';
+import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
-import { requestLanguage } from '../resources/common/language';
-import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
-import { listProviders, type ProviderListQuery } from '../resources/providers/list';
-import { providerRecord, providerSchema } from '../resources/providers/record';
-import { PROVIDER_TYPES } from '../resources/values';
+import type { ProviderListQuery } from '../services/providers';
+import { providerSchema } from '../services/providers/record';
 
 const ext = { 'x-coffer-extension': true };
 
@@ -43,9 +41,8 @@ export const providerRoutes = defineRoutes({
       },
       async (request, reply) => {
         const lang = requestLanguage(request.headers['accept-language']);
-        const { items, total } = listProviders(ctx.db, request.query);
-        const viewer = { userId: request.auth?.userId ?? null };
-        return sendList(reply, items.map((p) => providerRecord(providerFor(ctx.db, p.id, viewer) ?? p, ctx.urls.host_url, lang)), total);
+        const { records, total } = ctx.services.providers.list(request.auth?.userId ?? null, request.query, lang);
+        return sendList(reply, records, total);
       },
     );
 
@@ -62,9 +59,8 @@ export const providerRoutes = defineRoutes({
       },
       async (request) => {
         // A user in a roll-out batch sees the REDIRECT definition available (C13).
-        const provider = providerFor(ctx.db, request.params.id, { userId: request.auth?.userId ?? null });
-        if (!provider) throw notFound('provider', request.params.id);
-        return providerRecord(provider, ctx.urls.host_url, requestLanguage(request.headers['accept-language']));
+        const lang = requestLanguage(request.headers['accept-language']);
+        return ctx.services.providers.record(request.auth?.userId ?? null, request.params.id, lang);
       },
     );
   },
@@ -88,7 +84,7 @@ export const logoRoutes = defineRoutes({
       async (request, reply) => {
         const m = /^([A-Za-z0-9_-]{1,64})\.svg$/.exec(request.params.file);
         const providerId = m ? m[1] : request.params.file.slice(0, 64);
-        const provider = m ? catalogueProvider(ctx.db, providerId) : undefined;
+        const provider = m ? ctx.services.providers.find(providerId) : undefined;
         const file = provider ? join(ctx.resourcesDir, 'logos', basename(provider.logo)) : null;
         if (!file || !file.endsWith('.svg') || !existsSync(file)) throw notFound('logo', providerId);
         return reply

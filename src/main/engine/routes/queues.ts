@@ -1,12 +1,12 @@
-import { acceptEmptyJsonBody } from '../admin/empty-json-body';
+import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { userIdOf } from '../auth/access';
 import type { UserScope } from '../auth/scopes';
 import { eventSchema } from '../events/event-schema';
 import { MAX_EVENTS_PER_READ, QUEUE_RESOURCE_TYPES, queueJson, readQueue } from '../events/queue-store';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { parseEnumList } from '../resources/common/list-params';
-import { parseId } from '../resources/common/record';
+import { parseEnumList } from '../http/list-params';
+import { parseId } from '../domain/record';
 
 const TAGS = ['Queues'];
 const SCOPES: UserScope[] = ['connections_manage', 'connections_sync'];

@@ -1,14 +1,5 @@
-import type { Db } from '../db/database';
-import { badRequest } from '../http/errors';
+import { MAX_FIRST_BATCH, MAX_RANDOM_BATCHES } from '../domain/rollout-rules';
 import { defineRoutes } from '../http/route-module';
-import { applyRollout, readState, rolloutDefinitions } from '../rollout/rollout-apply';
-import {
-  MAX_FIRST_BATCH,
-  MAX_RANDOM_BATCHES,
-  membersOf,
-  parseRequest,
-  type RolloutState,
-} from '../rollout/rollout-rules';
 
 const TAGS = ['Admin'];
 const ADMIN = { kind: 'client', scopes: ['admin'] } as const;
@@ -71,28 +62,6 @@ const stateSchema = {
   },
 } as const;
 
-function stateRecord(db: Db, providerId: string, state: RolloutState) {
-  const defs = rolloutDefinitions(db, providerId);
-  return {
-    provider_id: providerId,
-    step: state.step,
-    embedded_channel_definition_id: defs.embedded.id,
-    redirect_channel_definition_id: defs.redirect.id,
-    embedded_account_types: defs.embedded.account_types,
-    redirect_available_to_all: !defs.redirect.unavailable,
-    batches: state.batches.map((b, i) => ({
-      number: i + 1,
-      kind: b.kind,
-      creation_date: b.date,
-      users: b.users.map(String),
-      ...(b.share !== undefined ? { share: b.share } : {}),
-    })),
-    member_count: membersOf(state).size,
-    step1_skipped: state.step1_skipped,
-    ...(state.step2_date !== undefined ? { step2_date: state.step2_date } : {}),
-  };
-}
-
 const params = {
   type: 'object',
   required: ['id'],
@@ -115,7 +84,7 @@ export const rolloutRoutes = defineRoutes({
           response: { 200: stateSchema, 400: errorSchema, 404: errorSchema },
         },
       },
-      async (request) => stateRecord(ctx.db, request.params.id, readState(ctx.db, request.params.id)),
+      async (request) => ctx.services.rollout.state(request.params.id),
     );
 
     app.post<{ Params: { id: string }; Body: unknown }>(
@@ -153,12 +122,7 @@ export const rolloutRoutes = defineRoutes({
         // The body is checked by parseRequest (exact JSON types, clear messages), not by the coercing validator.
         validatorCompiler: () => () => true,
       },
-      async (request) => {
-        const parsed = parseRequest(request.body);
-        if (typeof parsed === 'string') throw badRequest(parsed);
-        const state = applyRollout(ctx.db, request.params.id, parsed, ctx.now());
-        return stateRecord(ctx.db, request.params.id, state);
-      },
+      async (request) => ctx.services.rollout.apply(request.params.id, request.body),
     );
   },
 });

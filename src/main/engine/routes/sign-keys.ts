@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptEmptyJsonBody } from '../admin/empty-json-body';
+import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import type { EngineContext } from '../context';
 import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
+import { pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { installSignedResponses } from '../http/signed-responses';
 import { signKeyRecord } from '../signing/signing-keys';
 

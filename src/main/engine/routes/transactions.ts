@@ -1,12 +1,9 @@
 import { userIdOf } from '../auth/access';
-import { notFound } from '../http/errors';
+import { ACCOUNT_TYPES, TRANSACTION_STATUSES } from '../domain/values';
+import { decimalQueryParams, pageLimitProperties, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
-import { decimalQueryParams, pageLimitProperties, totalCountHeader } from '../resources/common/list-params';
-import { parseId } from '../resources/common/record';
-import { parseTransactionFilters, type TransactionListQuery } from '../resources/transactions/filters';
-import { transactionQueries } from '../resources/transactions/query';
-import { transactionSchema } from '../resources/transactions/record';
-import { ACCOUNT_TYPES, TRANSACTION_STATUSES } from '../resources/values';
+import type { TransactionListQuery } from '../services/transactions';
+import { transactionSchema } from '../services/transactions/record';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const READ = { kind: 'user', scopes: ['transactions_read'] } as const;
@@ -20,7 +17,7 @@ const timestamp = (rule: string) => ({ type: 'integer', minimum: 0, maximum: 253
 export const transactionRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
-    const queries = transactionQueries(ctx.db);
+    const transactions = ctx.services.transactions;
 
     app.get<{ Querystring: TransactionListQuery }>(
       '/transactions',
@@ -57,11 +54,8 @@ export const transactionRoutes = defineRoutes({
       async (request, reply) => {
         const userId = userIdOf(request);
         const at = request.url.indexOf('?');
-        const { json, total } = queries.listByQueryString(userId, at < 0 ? '' : request.url.slice(at + 1), () => ({
-          filters: parseTransactionFilters(request.query),
-          page: request.query,
-        }));
-        // The JSON text comes from SQLite (see transactions/query.ts); Fastify sends a string as is.
+        const { json, total } = transactions.list(userId, at < 0 ? '' : request.url.slice(at + 1), request.query);
+        // The JSON text comes from SQLite (see store/transaction-queries.ts); Fastify sends it as is.
         return reply.header('x-total-count', String(total)).type(JSON_TYPE).send(json);
       },
     );
@@ -78,11 +72,7 @@ export const transactionRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const userId = userIdOf(request);
-        const id = parseId(request.params.id);
-        const json = id === null ? undefined : queries.getJson(userId, id);
-        if (json === undefined) throw notFound('transaction', request.params.id);
-        return reply.type(JSON_TYPE).send(json);
+        return reply.type(JSON_TYPE).send(transactions.json(userIdOf(request), request.params.id));
       },
     );
   },

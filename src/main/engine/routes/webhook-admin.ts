@@ -2,7 +2,7 @@ import { webhookEventSchema } from '../events/event-schema';
 import { badRequest, notFound } from '../http/errors';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';
-import { pageLimitProperties, sendList, totalCountHeader } from '../resources/common/list-params';
+import { pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { newWebhookSecret } from '../webhooks/webhook-config';
 import { checkWebhookUrl } from '../webhooks/webhook-url';
 

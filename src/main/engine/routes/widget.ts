@@ -215,7 +215,7 @@ export const widgetRoutes = defineRoutes({
           return clearPage(reply, 410, lang, 'expired');
         }
 
-        const check = checkPage({ db: ctx.db, userId: session.userId, page, sessionParams: session.params, query });
+        const check = checkPage({ store: ctx.store, userId: session.userId, page, sessionParams: session.params, query });
         if (!check.ok) {
           if (redirectUri !== undefined)
             return reply.redirect(resultUrl(redirectUri, { result: 'error', error: check.error }), 302);

@@ -4,8 +4,8 @@
  */
 import type { ProviderAccount } from '../connectors/types';
 import type { Db } from '../db/database';
-import { insertProviderAccount } from '../resources/accounts/write';
-import type { AccountStatus, AccountType } from '../resources/values';
+import { createAccountStore } from './accounts';
+import type { AccountStatus, AccountType } from '../domain/values';
 
 /** A stored account as the sync plans it (sync/account-plan.ts) and writes it. */
 export interface SyncedAccountRow {
@@ -41,6 +41,7 @@ export interface AccountRefresh {
 }
 
 export function createAccountSyncStore(db: Db) {
+  const accounts = createAccountStore(db);
   const s = {
     accounts: db.prepare<[number], SyncedAccountRow>(
       `SELECT id, reference, type, status, usage, last_channel_definition_id, name, currency, balance, balance_date,
@@ -76,7 +77,7 @@ export function createAccountSyncStore(db: Db) {
       channelDefinitionId: string | undefined;
       now: number;
     }): number {
-      return insertProviderAccount(db, input);
+      return accounts.insertProviderAccount(input);
     },
     setStatus(accountId: number, status: string): void {
       s.setStatus.run(status, accountId, status);

@@ -12,7 +12,7 @@
  * The row named `.` is the folder itself, when it could not be read.
  */
 import type { Db } from '../db/database';
-import type { AccountType } from '../resources/values';
+import type { AccountType } from '../domain/values';
 
 export type FileStatus = 'IMPORTED' | 'FAILED' | 'SKIPPED' | 'PENDING';
 

@@ -1,17 +1,26 @@
 /**
  * The store: every SQL statement of the engine, one module per aggregate. `createStore(db)` prepares them
- * once per engine (each module caches its statements in its own closure); nothing outside store/ and db/
- * writes SQL.
+ * once per engine (each module keeps its prepared statements and caches in its own closure), so two engines
+ * in one process share nothing; nothing outside store/ and db/ writes SQL.
  */
 import type { Db } from '../db/database';
+import { createAccountStore } from './accounts';
 import { createAccountSyncStore } from './account-sync';
+import { createCategoryStore } from './categories';
+import { createChannelStore } from './channels';
 import { createClientsStore } from './clients';
+import { createConnectionStore } from './connections';
 import { createDocumentsStore } from './documents';
 import { createEventsStore } from './events';
+import { createKeyStore } from './keys';
+import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
+import { createRolloutStore } from './rollout';
+import { createSettingsStore } from './settings';
 import { createSignKeysStore } from './sign-keys';
 import { createSyncRunsStore } from './sync-runs';
 import { createTokensStore } from './tokens';
+import { createTransactionQueries } from './transaction-queries';
 import { TransactionStore } from './transaction-writes';
 import { createUsersStore } from './users';
 import { createWebhooksStore } from './webhooks';
@@ -19,17 +28,28 @@ import { createWidgetPagesStore } from './widget-pages';
 
 export function createStore(db: Db) {
   return {
+    /** Runs `fn` in one database transaction (nested calls join the outer one as a savepoint). */
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     users: createUsersStore(db),
     tokens: createTokensStore(db),
     clients: createClientsStore(db),
     signKeys: createSignKeysStore(db),
     widgetPages: createWidgetPagesStore(db),
+    connections: createConnectionStore(db),
+    channels: createChannelStore(db),
+    accounts: createAccountStore(db),
+    transactionQueries: createTransactionQueries(db),
+    transactionWrites: new TransactionStore(db),
+    accountSync: createAccountSyncStore(db),
+    syncRuns: createSyncRunsStore(db),
+    providers: createProviderStore(db),
+    categories: createCategoryStore(db),
+    keys: createKeyStore(db),
+    settings: createSettingsStore(db),
+    rollout: createRolloutStore(db),
     events: createEventsStore(db),
     queues: createQueuesStore(db),
     webhooks: createWebhooksStore(db),
-    syncRuns: createSyncRunsStore(db),
-    accountSync: createAccountSyncStore(db),
-    transactionWrites: new TransactionStore(db),
     documents: createDocumentsStore(db),
   };
 }

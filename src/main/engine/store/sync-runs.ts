@@ -4,8 +4,9 @@
  * and the settling of runs a stopped process left unfinished.
  */
 import type { Db } from '../db/database';
-import type { ChannelRow, ConnectionRow } from '../resources/connections/rows';
-import type { ChannelStatus } from '../resources/values';
+import type { ChannelRow } from './channels';
+import type { ConnectionRow } from './connections';
+import type { ChannelStatus } from '../domain/values';
 
 /** Statuses of a run still going: a channel in them has a run that must be accounted for. */
 const IN_FLIGHT = "('RUNNING', 'CHALLENGE_REQUIRED')";

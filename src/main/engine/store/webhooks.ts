@@ -3,7 +3,7 @@
  * `webhook_deliveries`) and the accounts a webhook event carries.
  */
 import type { Db } from '../db/database';
-import type { AccountRow } from '../resources/accounts/record';
+import type { AccountRow } from './accounts';
 
 export type DeliveryOutcome =
   'delivered' | 'http_error' | 'timeout' | 'network_error' | 'dropped' | 'secret_unavailable';

@@ -5,9 +5,9 @@
  * transaction (on the database as it is then), so a change made meanwhile (an account deleted) wins.
  */
 import type { ProviderAccount } from '../connectors/types';
-import { linkAccountToChannel, type LinkableChannel } from '../resources/rules/channel-linking';
-import { isAccountSynchronized, listedAccountAddition } from '../resources/rules/consent';
-import type { AccountStatus, AccountType } from '../resources/values';
+import { linkAccountToChannel, type LinkableChannel } from '../domain/channel-linking';
+import { isAccountSynchronized, listedAccountAddition } from '../domain/consent';
+import type { AccountStatus, AccountType } from '../domain/values';
 
 export interface StoredAccount {
   id: number;

@@ -13,8 +13,8 @@ import {
   type ConsentGrant,
 } from '../connectors/types';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChannelRow } from '../resources/connections/rows';
-import type { ChannelStatus } from '../resources/values';
+import type { ChannelRow } from '../store/channels';
+import type { ChannelStatus } from '../domain/values';
 import type { SecretStore } from '../secrets/secret-store';
 import {
   credentialValues,

@@ -7,7 +7,7 @@ import { deriveTransactionKey, transactionIdentity } from '../connectors/transac
 import type { AccountFetchResult, ProviderAccount, ProviderTransaction } from '../connectors/types';
 import { categorize } from '../domain/categorize';
 import { currencyExponent, decimalToMinor, MoneyFormatError } from '../domain/money';
-import { ACCOUNT_TYPES, TRANSACTION_TYPES } from '../resources/values';
+import { ACCOUNT_TYPES, TRANSACTION_TYPES } from '../domain/values';
 import { MalformedProviderData } from './run-errors';
 
 const CURRENCY = /^[A-Z]{3}$/;

@@ -1,5 +1,5 @@
 /** Why a channel run ends other than by its connector's own ConnectorError. */
-import type { ChannelStatus } from '../resources/values';
+import type { ChannelStatus } from '../domain/values';
 
 /** A challenge ended without an answer: timed out or cancelled by the user. The channel takes `status`. */
 export class ChallengeEnded extends Error {

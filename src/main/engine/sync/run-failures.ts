@@ -1,6 +1,6 @@
 /** How a channel run's failures are told: the status they end with, the text kept, what the log keeps. */
 import { AccountError, ConnectorError } from '../connectors/types';
-import { CONNECTION_STATUSES, type ChannelStatus } from '../resources/values';
+import { CONNECTION_STATUSES, type ChannelStatus } from '../domain/values';
 import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, ProviderTimeout, RunCancelled } from './run-errors';
 
 const CHANNEL_STATUS_SET: ReadonlySet<string> = new Set(CONNECTION_STATUSES);

@@ -6,7 +6,7 @@
  */
 import type { CatalogueProvider } from '../catalogue/providers';
 import type { ProviderAccount } from '../connectors/types';
-import type { LinkableChannel } from '../resources/rules/channel-linking';
+import type { LinkableChannel } from '../domain/channel-linking';
 import type { SyncedAccountRow } from '../store/account-sync';
 import type { Store } from '../store';
 import { planAccounts, type PlannedAccount } from './account-plan';

@@ -1,5 +1,5 @@
-import { connectionStatusFromChannels } from '../resources/rules/connection-status';
-import type { ConnectionStatus } from '../resources/values';
+import { connectionStatusFromChannels } from '../domain/connection-status';
+import type { ConnectionStatus } from '../domain/values';
 import type { SyncRunsStore } from '../store/sync-runs';
 
 /** Sets a connection's status from its channels' (C8: RUNNING while one runs, else the worst). */

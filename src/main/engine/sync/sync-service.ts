@@ -6,7 +6,8 @@
  */
 import type { CatalogueProvider } from '../catalogue/providers';
 import type { ChannelDefinition, Connector } from '../connectors/types';
-import type { ChannelRow, ConnectionRow } from '../resources/connections/rows';
+import type { ChannelRow } from '../store/channels';
+import type { ConnectionRow } from '../store/connections';
 import type { Settings } from '../settings';
 import { BankStateStore } from '../store/bank-state';
 import { ChallengeBroker, type ChallengeAnswer } from './challenge-broker';

@@ -5,7 +5,7 @@
  * never a constant: readers detect account_count > 0 with an empty array) `accounts` is empty.
  */
 import type { PublishedEvent } from '../events/engine-events';
-import { accountRecord, type AccountRecord } from '../resources/accounts/record';
+import { accountRecord, type AccountRecord } from '../services/accounts/record';
 import type { WebhooksStore } from '../store/webhooks';
 
 export interface WebhookEvent {

@@ -6,10 +6,9 @@
  */
 import type { EngineContext } from '../context';
 import { InvalidInput, NotFound } from '../domain/errors';
-import { parseId } from '../resources/common/record';
-import { findConnection } from '../resources/connections/rows';
-import { accountStatusOnConsent } from '../resources/rules/consent';
-import type { AccountStatus } from '../resources/values';
+import { parseId } from '../domain/record';
+import { accountStatusOnConsent } from '../domain/consent';
+import type { AccountStatus } from '../domain/values';
 
 /** Statuses of accounts that are consented (synchronized); only these can have their consent withdrawn. */
 const WITHDRAWABLE: ReadonlySet<string> = new Set(['ACTIVE', 'ERROR', 'NOT_FOUND']);
@@ -30,7 +29,7 @@ export function changeAccountConsent(
   connectionIdText: string,
   change: ConsentChange,
 ): ConsentResult {
-  const connection = findConnection(ctx.db, userId, parseId(connectionIdText));
+  const connection = ctx.store.connections.findOwned(userId, parseId(connectionIdText));
   if (!connection) throw NotFound.of('connection', connectionIdText);
   if (connection.status === 'CLOSED') throw new InvalidInput(`connection ${connection.id} is closed; reopen it first`);
   const grant = [...new Set(change.grant ?? [])];

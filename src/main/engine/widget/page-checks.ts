@@ -4,9 +4,8 @@
  * connection a page works on. A failure becomes `redirect_uri?result=error&error=<code>`.
  */
 import { catalogueChannelDefinition, catalogueProvider } from '../catalogue/providers';
-import type { Db } from '../db/database';
-import { parseId } from '../resources/common/record';
-import { findConnection } from '../resources/connections/rows';
+import { parseId } from '../domain/record';
+import type { Store } from '../store';
 import { FlowParamError, parseFlowParams, type FlowParams, type WidgetPage } from './flow-params';
 
 /** The `error` values a widget result can carry beside connection statuses (documented in the README). */
@@ -19,12 +18,12 @@ const fail = (error: PageErrorCode, description: string): PageCheck => ({ ok: fa
 
 /** Checks a provider id and channel definition id pair (either may be absent). */
 export function checkProviderPair(
-  db: Db,
+  ctx: { store: Pick<Store, 'providers'> },
   providerId: string | undefined,
   channelDefinitionId: string | undefined,
 ): PageCheck | null {
   if (providerId !== undefined) {
-    const provider = catalogueProvider(db, providerId);
+    const provider = catalogueProvider(ctx, providerId);
     if (!provider || !provider.channel_definitions.some((d) => !d.unavailable)) {
       return fail('invalid_provider', `provider ${providerId} does not exist or cannot be connected`);
     }
@@ -40,7 +39,7 @@ export function checkProviderPair(
     return null;
   }
   if (channelDefinitionId !== undefined) {
-    const found = catalogueChannelDefinition(db, channelDefinitionId);
+    const found = catalogueChannelDefinition(ctx, channelDefinitionId);
     if (!found || found.definition.unavailable) {
       return fail(
         'invalid_channel_definition',
@@ -52,14 +51,14 @@ export function checkProviderPair(
 }
 
 export interface PageCheckInput {
-  db: Db;
+  store: Pick<Store, 'providers' | 'connections'>;
   userId: number;
   page: WidgetPage;
   sessionParams: FlowParams;
   query: Record<string, unknown>;
 }
 
-export function checkPage({ db, userId, page, sessionParams, query }: PageCheckInput): PageCheck {
+export function checkPage({ store, userId, page, sessionParams, query }: PageCheckInput): PageCheck {
   let queryParams: FlowParams;
   try {
     queryParams = parseFlowParams(query);
@@ -79,20 +78,20 @@ export function checkPage({ db, userId, page, sessionParams, query }: PageCheckI
 
   const connectionText =
     typeof query.connection_id === 'string' && query.connection_id !== '' ? query.connection_id : undefined;
-  const connection = connectionText === undefined ? undefined : findConnection(db, userId, parseId(connectionText));
+  const connection = connectionText === undefined ? undefined : store.connections.findOwned(userId, parseId(connectionText));
   if (connectionText !== undefined && !connection)
     return fail('connection_not_found', `connection ${connectionText} not found`);
 
   switch (page) {
     case 'add_connection':
-      return checkProviderPair(db, params.provider_id, params.channel_definition_id) ?? { ok: true, params };
+      return checkProviderPair({ store }, params.provider_id, params.channel_definition_id) ?? { ok: true, params };
     case 'edit_credentials':
     case 'user_input':
     case 'manage_accounts': {
       if (!connection) return fail('invalid_request', `the ${page} page needs the connection_id query parameter`);
       const definitionId = queryParams.channel_definition_id;
       if (page === 'edit_credentials' && definitionId !== undefined) {
-        const problem = checkProviderPair(db, connection.provider_id, definitionId);
+        const problem = checkProviderPair({ store }, connection.provider_id, definitionId);
         if (problem) return problem;
       }
       return { ok: true, params };

@@ -4,7 +4,7 @@
  * challenge here instead.
  */
 import type { WidgetPagesStore } from '../store/widget-pages';
-import { parseId, parseJson } from '../resources/common/record';
+import { parseId, parseJson } from '../domain/record';
 import type { Language } from '../../../shared/language';
 
 interface StoredField {

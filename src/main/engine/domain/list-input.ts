@@ -1,0 +1,33 @@
+import { InvalidInput } from './errors';
+
+/** Limits shared by every list (C5): at most 500 items a page, 100 unless asked. */
+export const MAX_LIMIT = 500;
+export const DEFAULT_LIMIT = 100;
+
+export interface PageLimit {
+  page: number;
+  limit: number;
+}
+
+/** Rows to skip before page `page` (pages count from 1). */
+export const offsetOf = ({ page, limit }: PageLimit) => (page - 1) * limit;
+
+/**
+ * Parses a comma list of enum values (`type=CHECKINGS,SAVINGS`). An empty item or an unknown value is
+ * refused (InvalidInput naming the parameter). Returns the distinct values in the order given.
+ */
+export function parseEnumList<T extends string>(name: string, text: string, allowed: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (!(allowed as readonly string[]).includes(item)) {
+      throw new InvalidInput(
+        item === ''
+          ? `query parameter ${name} has an empty item`
+          : `query parameter ${name}: unknown value ${JSON.stringify(item.slice(0, 40))} (allowed: ${allowed.join(', ')})`,
+      );
+    }
+    if (!out.includes(item as T)) out.push(item as T);
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import type { SecretStore } from '../secrets/secret-store';
+import type { Store } from '../store';
+import type { SyncPort } from '../sync/sync-port';
+import type { EncryptionKeyStore } from './keys';
+
+/**
+ * What the use cases are handed by the engine (engine.ts builds it once): the store, the keychain, the
+ * synchronization service (through its port; it is replaced at start, so the port given here delegates),
+ * the transport keys, the clock and the addresses. Nothing else of the engine is reached from a service.
+ */
+export interface ServiceDeps {
+  store: Store;
+  secrets: SecretStore;
+  sync: SyncPort;
+  keys: EncryptionKeyStore;
+  /** `host_url` is read at call time (known once the server listens). */
+  urls: { readonly host_url: string };
+  /** UTC seconds. */
+  now(): number;
+  /** Writes the DELETED event of a connection; called inside the deletion's transaction, before the rows go. */
+  connectionDeleted(connectionId: number): void;
+}

@@ -1,0 +1,27 @@
+import type { Settings } from '../settings';
+import { createAccountService } from './accounts';
+import { createCategoryService } from './categories';
+import { createConnectionService } from './connections';
+import type { ServiceDeps } from './deps';
+import { createProviderService } from './providers';
+import { createRolloutService } from './rollout';
+import { createSettingsService } from './settings';
+import { createTransactionService } from './transactions';
+
+export type { ServiceDeps } from './deps';
+
+/** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
+export function createServices(deps: ServiceDeps & { settings: Settings }) {
+  return {
+    accounts: createAccountService(deps),
+    connections: createConnectionService(deps),
+    transactions: createTransactionService(deps),
+    providers: createProviderService(deps),
+    categories: createCategoryService(deps),
+    keys: deps.keys,
+    rollout: createRolloutService(deps),
+    settings: createSettingsService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

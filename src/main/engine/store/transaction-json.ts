@@ -1,0 +1,64 @@
+import { currencyExponent } from '../domain/money';
+
+/**
+ * The Transaction record of C6, written as JSON text by SQLite itself: a page of 500 rows is one string
+ * built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
+ * left out (C2), never null. Field order follows C6.
+ */
+
+/** Currency codes whose minor unit is not cents, by exponent (derived from domain/money.ts). */
+function currenciesByExponent(): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const A = 65;
+  for (let a = 0; a < 26; a++) {
+    for (let b = 0; b < 26; b++) {
+      for (let c = 0; c < 26; c++) {
+        const code = String.fromCharCode(A + a, A + b, A + c);
+        const e = currencyExponent(code);
+        if (e !== 2) out.set(e, [...(out.get(e) ?? []), code]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The amount as a JSON number: minor units divided by 10^exponent of the row's currency. Integral values are
+ * written as integers ("5", as JavaScript would); others go through IEEE division, which is correctly
+ * rounded, and SQLite prints the shortest text that reads back as that double ("-12.34").
+ */
+function amountSql(t: string): string {
+  const scaled = (e: number) =>
+    e === 0 ? `${t}.amount` : `CASE WHEN ${t}.amount % ${10 ** e} = 0 THEN ${t}.amount / ${10 ** e} ELSE ${t}.amount / ${10 ** e}.0 END`;
+  const branches = [...currenciesByExponent()]
+    .map(([e, codes]) => `WHEN ${t}.currency IN (${codes.map((c) => `'${c}'`).join(', ')}) THEN ${scaled(e)}`)
+    .join(' ');
+  return `CASE ${branches} ELSE ${scaled(2)} END`;
+}
+
+const optional = (key: string, expr: string) => `CASE WHEN ${expr} IS NOT NULL THEN ',"${key}":' || ${expr} ELSE '' END`;
+const optionalText = (key: string, expr: string) =>
+  `CASE WHEN ${expr} IS NOT NULL THEN ',"${key}":' || json_quote(${expr}) ELSE '' END`;
+
+/** SQL expression of one transaction's JSON text, for the table alias `t`. */
+export function transactionJsonSql(t = 't'): string {
+  return [
+    `'{"id":"' || ${t}.id || '","account_id":"' || ${t}.account_id || '","amount":' || (${amountSql(t)})`,
+    `',"currency":' || json_quote(${t}.currency)`,
+    `',"date":' || ${t}.date`,
+    `',"import_date":' || ${t}.import_date`,
+    optional('booking_date', `${t}.booking_date`),
+    optional('value_date', `${t}.value_date`),
+    `',"last_update_date":' || ${t}.last_update_date`,
+    `',"label":' || json_quote(${t}.label)`,
+    optionalText('notes', `${t}.notes`),
+    // Nested CASEs: json_type() must never see text that is not JSON.
+    `CASE WHEN json_valid(${t}.remittance_information) THEN CASE WHEN json_type(${t}.remittance_information) = 'array' ` +
+      `THEN ',"remittance_information":' || json(${t}.remittance_information) ELSE '' END ELSE '' END`,
+    `CASE WHEN ${t}.source_label IS NOT NULL THEN ',"source":{"label":' || json_quote(${t}.source_label) || '}' ELSE '' END`,
+    `',"type":' || json_quote(${t}.type)`,
+    `',"origin":' || json_quote(${t}.origin)`,
+    `',"category_id":' || json_quote(${t}.category_id)`,
+    `',"status":' || json_quote(${t}.status) || '}'`,
+  ].join(' || ');
+}
