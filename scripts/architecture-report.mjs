@@ -33,7 +33,7 @@ function folderOf(file) {
 }
 
 const engineFiles = walk(engineDir);
-const sqlPattern = /\.(prepare|exec)\(|\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\s/;
+const sqlPattern = /\.prepare\(|\bdb\.exec\(|\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TEMP )?(TABLE|TRIGGER|INDEX))\s/;
 const sqlSites = [];
 for (const file of engineFiles) {
   const folder = folderOf(file);

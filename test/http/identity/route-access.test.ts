@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Access } from '../../../src/main/engine/auth/access';
+import type { Access } from '../../../src/main/engine/http/access-control';
 import { CLIENT_SCOPES, USER_SCOPES, type Scope } from '../../../src/main/engine/auth/scopes';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 

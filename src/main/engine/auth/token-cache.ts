@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { watchAuthChanges } from '../store/auth-changes';
 
 /**
  * Remembers token lookups so an authenticated request costs a Map lookup instead of a SQL join, without
@@ -20,19 +21,10 @@ export class TokenCache<T extends { expires: number | null }> {
     db: Db,
     private readonly maxEntries = 10_000,
   ) {
-    const fn = `coffer_auth_changed_${Math.random().toString(36).slice(2)}`;
-    db.function(fn, { deterministic: false, varargs: false }, () => {
+    const watch = watchAuthChanges(db, () => {
       this.epoch++;
-      return null;
     });
-    db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_tok_upd AFTER UPDATE ON main.oauth_tokens BEGIN SELECT ${fn}(); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_tok_del AFTER DELETE ON main.oauth_tokens BEGIN SELECT ${fn}(); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_usr_terms AFTER UPDATE ON main.users BEGIN SELECT ${fn}(); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS ${fn}_usr_del AFTER DELETE ON main.users BEGIN SELECT ${fn}(); END;
-    `);
-    const version = db.prepare('PRAGMA data_version').pluck();
-    this.dataVersion = () => version.get() as number;
+    this.dataVersion = () => watch.dataVersion();
     this.seenDataVersion = this.dataVersion();
   }
 

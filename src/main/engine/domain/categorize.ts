@@ -3,7 +3,7 @@
  * signed amount and optionally its type give a category id of resources/categories.json.
  * The first matching rule wins; UNCATEGORIZED when none does.
  */
-import type { TransactionType } from '../connectors/types';
+import type { TransactionType } from '../../../shared/api-values';
 
 type Direction = 'debit' | 'credit';
 

@@ -3,9 +3,13 @@
  * larger transaction (the synchronization writes a channel's results and its events together); listeners
  * hear of an event only after it committed.
  */
-import type { ConnectionRecord } from '../services/connections/record';
 import type { EventsStore } from '../store/events';
 import type { ChannelRunOutcome, EngineEvents, PublishedEvent } from './engine-events';
+
+/**
+ * The connection as the API serves it (services/connections/record.ts makes it); events carry it as given.
+ */
+export type ConnectionRecord = { user_id: string | number };
 
 export type EventType =
   | 'RUNNING'

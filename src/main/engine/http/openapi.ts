@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access';
+import type { Access } from './access-control';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (it cannot drift from the code). Security requirements are

@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { installAccessControl } from '../auth/access';
+import { installAccessControl } from './access-control';
 import type { EngineContext } from '../context';
 import { routeModules } from '../routes';
 import { installAppPages } from './app-pages';

@@ -1,4 +1,4 @@
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from '../domain/values';
 import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { CONNECTION_STATUSES } from '../domain/values';
 import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';

@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { catalogueProvider } from '../catalogue/providers';
 import type { EngineContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { KEY_LIFETIME_SECONDS } from '../services/keys';

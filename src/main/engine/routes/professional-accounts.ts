@@ -1,5 +1,5 @@
 /** `POST /accounts/{id}/validate_professional` (extension): validates a suspended professional account. */
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { defineRoutes } from '../http/route-module';
 import { validateProfessionalAccount } from '../sync/professional';
 

@@ -1,7 +1,7 @@
 import { acceptEmptyJsonBody } from '../http/empty-json-body';
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import type { UserScope } from '../auth/scopes';
-import { eventSchema } from '../events/event-schema';
+import { eventSchema } from './event-schema';
 import { MAX_EVENTS_PER_READ, QUEUE_RESOURCE_TYPES, queueJson, readQueue } from '../events/queue-store';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';

@@ -1,4 +1,4 @@
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { ACCOUNT_TYPES, TRANSACTION_STATUSES } from '../domain/values';
 import { decimalQueryParams, pageLimitProperties, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { CLIENT_SCOPES, USER_SCOPES, type UserScope } from '../auth/scopes';
 import type { EngineContext } from '../context';
 import { badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { webhookEventSchema } from '../events/event-schema';
+import { webhookEventSchema } from './event-schema';
 import { badRequest, notFound } from '../http/errors';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { defineRoutes } from '../http/route-module';

@@ -7,7 +7,7 @@
  *   challenge of a connection, the per-account consent change).
  */
 import type { FastifyReply } from 'fastify';
-import { userIdOf } from '../auth/access';
+import { userIdOf } from '../http/access-control';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { changeAccountConsent } from '../widget/account-consent';

@@ -7,7 +7,24 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
-import type { PreparedTransaction } from '../sync/provider-data';
+
+/** One transaction as stored (amount in minor units). */
+export interface PreparedTransaction {
+  key: string;
+  amount: number;
+  currency: string;
+  date: number;
+  booking_date: number | null;
+  value_date: number | null;
+  label: string;
+  notes: string | null;
+  remittance: string | null;
+  source: string | null;
+  type: string;
+  category: string;
+  status: 'BOOKED' | 'PENDING';
+}
+
 
 const PENDING_EXPIRY_DAYS = 30;
 /** A batch at least this large, and at least BULK_RATIO times the rows already in the table, is bulk loaded. */

@@ -50,22 +50,9 @@ export function checkAccount(value: unknown): CheckedAccount {
   return { account: a, balanceMinor };
 }
 
-/** One transaction as stored (amount in minor units). */
-export interface PreparedTransaction {
-  key: string;
-  amount: number;
-  currency: string;
-  date: number;
-  booking_date: number | null;
-  value_date: number | null;
-  label: string;
-  notes: string | null;
-  remittance: string | null;
-  source: string | null;
-  type: string;
-  category: string;
-  status: 'BOOKED' | 'PENDING';
-}
+import type { PreparedTransaction } from '../store/transaction-writes';
+
+export type { PreparedTransaction };
 
 export interface PreparedFetch {
   reference: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from '../http/errors';
+import { ApiError, insufficientScope, invalidToken, termsNotAccepted } from './errors';
 import type { UserProfileRow } from '../store/users';
-import type { Bearer } from './bearer-lookup';
-import type { ClientScope, Scope, UserScope } from './scopes';
-import { hashToken } from './token-hash';
+import type { Bearer } from '../auth/bearer-lookup';
+import type { ClientScope, Scope, UserScope } from '../auth/scopes';
+import { hashToken } from '../auth/token-hash';
 
 /**
  * Who may call a route. Every route declares it next to its definition (`config.access`); one hook
