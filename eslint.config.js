@@ -1,11 +1,53 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { engineLayersRule } from './eslint/engine-layers.js';
 
 /**
  * Layering rules (as VS Code does): the renderer never imports the engine or the shell; the engine never
  * imports electron or the renderer; the preload only talks through its bridge.
  */
+
+/**
+ * The engine's layers as allow-lists (eslint/engine-layers.js): a file may import its own layer and the
+ * layers listed here, nothing else of the engine. docs/architecture.md draws the same picture.
+ */
+const FEATURES = ['services', 'catalogue', 'identity', 'auth', 'app-session', 'signing', 'webhooks', 'widget', 'statement-files', 'consent'];
+const featureAllow = ['domain', 'store', 'db', 'contract', 'registry', 'events', 'sync', 'secrets', 'kernel', ...FEATURES];
+const FEATURE_WHY = 'Features (use cases) build on the domain, the store and the engine parts they are handed; never on HTTP.';
+const LAYERS = {
+  domain: { allow: [], why: 'The domain is pure rules: it imports nothing of the engine (src/shared is fine).' },
+  contract: { allow: [], why: 'The connector contract is plain types and helpers every connector may use.' },
+  connector: {
+    allow: ['contract', 'domain'],
+    why: 'A connector sees only its ConnectorContext: its own folder, the contract and pure domain rules (money, categorization); never the store, the API, events or another connector.',
+  },
+  registry: { allow: ['contract', 'connector'], why: 'The registry only lists the connectors.' },
+  db: { allow: [], why: 'The database layer opens the file and migrates it.' },
+  secrets: { allow: ['domain'], why: 'The keychain adapter knows only the domain errors it throws.' },
+  store: {
+    allow: ['db', 'domain', 'contract', 'secrets'],
+    types: ['kernel'],
+    why: 'The store holds the SQL (and the channel keychain entry): it builds on the database and domain types only.',
+  },
+  events: { allow: ['store', 'domain'], types: ['kernel'], why: 'Events are written through the store and heard through the engine emitter.' },
+  sync: {
+    allow: ['contract', 'domain', 'store', 'events', 'secrets'],
+    types: ['catalogue', 'kernel'],
+    why: 'Synchronization uses connectors (through the contract), the store, the domain and the event writer it is handed.',
+  },
+  ...Object.fromEntries(FEATURES.map((f) => [f, { allow: featureAllow, why: FEATURE_WHY }])),
+  'statement-files': { allow: [...featureAllow, 'connector'], why: FEATURE_WHY + ' Statement files also use the statements connector’s parsers.' },
+  // The OAuth token endpoint answers RFC 6749 error bodies, an HTTP shape (identity/oauth/oauth-error.ts).
+  identity: { allow: [...featureAllow, 'http'], why: FEATURE_WHY },
+  http: { allow: ['domain', 'kernel', ...FEATURES], types: ['store'], why: 'The HTTP edge maps requests to features and domain errors to status codes; it reads no table.' },
+  routes: {
+    allow: ['http', 'domain', 'kernel', 'contract', 'registry', 'events', ...FEATURES],
+    types: ['store', 'sync'],
+    why: 'Routes only know HTTP: they call features and services, never the store (types aside) or the database.',
+  },
+};
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'net', 'http', 'https'];
 
 export default tseslint.config(
@@ -31,6 +73,22 @@ export default tseslint.config(
           patterns: [
             { group: ['**/renderer/**', '**/preload/**', '**/shell/**', '../index', '../../index'], message: 'The engine never imports the UI or the shell.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/engine/**/*.ts'],
+    plugins: { coffer: { rules: { 'engine-layers': engineLayersRule(LAYERS) } } },
+    rules: { 'coffer/engine-layers': 'error' },
+  },
+  {
+    files: ['src/main/*.ts', 'src/main/shell/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/engine/**', './engine', '../engine'], message: 'The shell only forks the engine (a utilityProcess); it never imports it.' }],
         },
       ],
     },

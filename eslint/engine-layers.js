@@ -10,12 +10,15 @@
  * and store; sync → connectors, store, domain; a connector → its own folder and the connector contract;
  * domain → nothing of the engine. docs/architecture.md draws the same picture.
  */
-import { dirname, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * @typedef {{ allow: string[], why: string }} Layer
+ * @typedef {{ allow: string[], types?: string[], why: string }} Layer
+ * `types`: layers this one may import types from (`import type`), but no code.
  * Layer names: engine folders ('domain', 'store', …), 'connector' (a folder below connectors/),
- * 'contract' (files directly in connectors/), 'root' (files directly in src/main/engine).
+ * 'contract' (files directly in connectors/), 'registry' (connectors/registry.ts), 'composition' and
+ * 'kernel' (files directly in src/main/engine).
  */
 
 /** @param {Record<string, Layer>} layers */
@@ -38,12 +41,15 @@ export function engineLayersRule(layers) {
       if (!layer) return {};
       const check = (node, source) => {
         if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const target = resolve(dirname(file), source);
+        let target = resolve(dirname(file), source);
+        // A folder import names its index module.
+        if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index');
         const rel = relative(engineRoot, target);
         if (rel.startsWith('..')) return; // outside the engine (src/shared): open to all
         const to = layerOf(engineRoot, target + '.ts');
         if (to.layer === from.layer && to.folder === from.folder) return;
         if (layer.allow.includes(to.layer)) return;
+        if (node.importKind === 'type' && layer.types?.includes(to.layer)) return;
         context.report({ node, messageId: 'denied', data: { from: from.name, to: to.name, source, why: layer.why } });
       };
       return {
@@ -65,8 +71,16 @@ function findEngineRoot(file) {
 /** The layer of an engine file: its first folder, with connectors split into the contract and each connector. */
 function layerOf(engineRoot, file) {
   const parts = relative(engineRoot, file).split(sep);
-  if (parts.length === 1) return { layer: 'root', folder: '', name: 'engine root' };
+  if (parts.length === 1) {
+    // engine.ts, startup.ts and utility-entry.ts compose the engine; the other files at the root (context.ts:
+    // the Engine's shape, settings, logger, paths, the data-folder lock) are its kernel.
+    const composition = ['engine.ts', 'startup.ts', 'utility-entry.ts'].includes(parts[0]);
+    return composition
+      ? { layer: 'composition', folder: '', name: 'composition root' }
+      : { layer: 'kernel', folder: '', name: 'engine kernel' };
+  }
   if (parts[0] === 'connectors') {
+    if (parts.length === 2 && parts[1] === 'registry.ts') return { layer: 'registry', folder: '', name: 'connector registry' };
     if (parts.length === 2) return { layer: 'contract', folder: '', name: 'connector contract' };
     return { layer: 'connector', folder: parts[1], name: `connectors/${parts[1]}` };
   }

@@ -7,7 +7,7 @@
  * - the longest functions of src/ (lines from the function's first to its last line).
  * Usage: node scripts/architecture-report.mjs [--json] [--root DIR]
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -52,7 +52,8 @@ for (const file of engineFiles) {
   const from = folderOf(file);
   const text = readFileSync(file, 'utf8');
   for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
-    const target = resolve(dirname(file), m[1]);
+    let target = resolve(dirname(file), m[1]);
+    if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index');
     if (!target.startsWith(engineDir)) continue;
     const to = folderOf(target + '.ts');
     if (to === from || to === '(root)' || from === '(root)') continue;

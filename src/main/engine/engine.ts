@@ -13,6 +13,7 @@ import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';
 import { startEventSweeper } from './events/queue-maintenance';
 import { buildServer, type ServerOptions } from './http/server';
+import { routeModules } from './routes';
 import { createIdentity } from './identity/identity';
 import { createLogger } from './logger';
 import { emitConnectionDeleted } from './events/emit';
@@ -81,7 +82,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
     await startEngineParts(ctx, closers);
-    const app = await buildServer(ctx, { currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
+    const app = await buildServer(ctx, { routes: routeModules, currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -33,3 +33,43 @@ describe('layering enforced by lint', () => {
     expect(await restrictedImportErrors("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'src/main/engine/bad.ts')).toEqual([]);
   });
 });
+
+/** Messages of the engine's layering rule (coffer/engine-layers) for a file at `filePath`. */
+async function layerErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'coffer/engine-layers').map((m) => m.message);
+}
+
+describe('engine layers enforced by lint (allow-lists per layer)', () => {
+  const denied: Array<[string, string, string, RegExp]> = [
+    ['the domain imports the store', 'src/main/engine/domain/bad.ts', "import { createStore } from '../store';\nexport const x = createStore;\n", /domain layer must not import the store/],
+    ['a connector imports the store', 'src/main/engine/connectors/testbank/bad.ts', "import { createStore } from '../../store';\nexport const x = createStore;\n", /connectors\/testbank layer must not import the store/],
+    ['a connector imports another connector', 'src/main/engine/connectors/statements/bad.ts', "import { testBankConnector } from '../testbank';\nexport const x = testBankConnector;\n", /must not import the connectors\/testbank/],
+    ['a connector imports the event writer', 'src/main/engine/connectors/testbank/legacy-bank/bad.ts', "import { EventWriter } from '../../events/emit';\nexport const x = EventWriter;\n", /must not import the events layer/],
+    ['a route reads the store', 'src/main/engine/routes/bad.ts', "import { createStore } from '../store';\nexport const x = createStore;\n", /routes layer must not import the store/],
+    ['a route opens the database', 'src/main/engine/routes/bad.ts', "import { openDatabase } from '../db/database';\nexport const x = openDatabase;\n", /routes layer must not import the db/],
+    ['the store imports sync', 'src/main/engine/store/bad.ts', "import { SyncService } from '../sync/sync-service';\nexport const x = SyncService;\n", /store layer must not import the sync/],
+    ['sync imports the HTTP edge', 'src/main/engine/sync/bad.ts', "import { badRequest } from '../http/errors';\nexport const x = badRequest;\n", /sync layer must not import the http/],
+    ['a service throws HTTP errors', 'src/main/engine/services/bad.ts', "import { badRequest } from '../http/errors';\nexport const x = badRequest;\n", /services layer must not import the http/],
+    ['a feature imports a route', 'src/main/engine/widget/bad.ts', "import { routeModules } from '../routes';\nexport const x = routeModules;\n", /widget layer must not import the routes/],
+  ];
+  it.each(denied)('fails when %s', async (_what, filePath, code, message) => {
+    const errors = await layerErrors(code, filePath);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it('lets each layer import what its allow-list names', async () => {
+    const allowed: Array<[string, string]> = [
+      ['src/main/engine/routes/ok.ts', "import { NotFound } from '../domain/errors';\nimport type { ConnectionRow } from '../store/connections';\nexport const x: ConnectionRow | NotFound | null = null;\n"],
+      ['src/main/engine/sync/ok.ts', "import { createStore } from '../store';\nimport { ConnectorError } from '../connectors/types';\nexport const x = [createStore, ConnectorError];\n"],
+      ['src/main/engine/connectors/testbank/ok.ts', "import { ConnectorError } from '../types';\nimport { decimalToMinor } from '../../domain/money';\nimport { x as y } from './dates';\nexport const x = [ConnectorError, decimalToMinor, y];\n"],
+      ['src/main/engine/domain/ok.ts', "import { LANGUAGES } from '../../../shared/language';\nexport const x = LANGUAGES;\n"],
+    ];
+    for (const [filePath, code] of allowed) expect(await layerErrors(code, filePath), filePath).toEqual([]);
+  });
+
+  it('fails when the shell imports the engine (it only forks it)', async () => {
+    const errors = await restrictedImportErrors("import { startEngine } from './engine/engine';\nexport const x = startEngine;\n", 'src/main/bad.ts');
+    expect(errors.join()).toMatch(/only forks the engine/);
+  });
+});

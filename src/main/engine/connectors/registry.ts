@@ -4,7 +4,7 @@
  * catalogue); each engine makes its own connector instances with `createConnectors` (a connector instance
  * may keep per-run state, which engines never share).
  */
-import { createLegacyBankConnector, legacyBankConnector } from './legacybank';
+import { createLegacyBankConnector, legacyBankConnector } from './testbank/legacy-bank';
 import { createStatementsConnector, statementsConnector } from './statements';
 import type { StatementSource } from './statements/source';
 import { createTestBankConnector, testBankConnector } from './testbank';

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAccessControl } from './access-control';
 import type { EngineContext } from '../context';
-import { routeModules } from '../routes';
+import type { RouteModule } from './route-module';
 import { installAppPages } from './app-pages';
 import { installBodyParsers } from './body-parsers';
 import { installErrorHandler } from './error-handler';
@@ -12,6 +12,8 @@ import { installRequestGuards } from './request-guards';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface ServerOptions {
+  /** The route modules to mount (the composition root hands routes/index.ts's list). */
+  routes?: readonly RouteModule[];
   /** Current terms version (identity module); 1 until terms exist. */
   currentTermsVersion?: () => number;
 }
@@ -39,6 +41,7 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
   await installOpenApi(app);
   await installBodyParsers(app, BODY_LIMIT);
 
+  const routeModules = options.routes ?? [];
   for (const prefix of ['/v2', '/v2.1']) {
     await app.register(
       async (api) => {

@@ -1,10 +1,10 @@
-import type { StartupStep } from '../startup';
+import type { EngineContext } from '../context';
 import { ensureIntegratorClient } from './integrator-client';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** Identity at start: integrator client and its file, id_token signing key, token purge. */
-export const identityStartup: StartupStep = async (ctx) => {
+export const identityStartup = async (ctx: EngineContext): Promise<void> => {
   const { identity } = ctx;
   ensureIntegratorClient(ctx, identity.clients);
   await identity.idTokenKey();

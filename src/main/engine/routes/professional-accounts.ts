@@ -1,7 +1,7 @@
 /** `POST /accounts/{id}/validate_professional` (extension): validates a suspended professional account. */
 import { userIdOf } from '../http/access-control';
 import { defineRoutes } from '../http/route-module';
-import { validateProfessionalAccount } from '../sync/professional';
+import { validateProfessionalAccount } from '../services/professional-accounts';
 
 const ext = { 'x-coffer-extension': true };
 export const professionalAccountRoutes = defineRoutes({

@@ -14,7 +14,7 @@ import { deleteUser } from '../identity/user-deletion';
 import { parseProfile } from '../identity/user-profile';
 import { propertiesProblem, MAX_KEY_LENGTH, MAX_PROPERTIES, MAX_VALUE_BYTES } from '../identity/user-properties';
 import { userRecord, type UserRow } from '../identity/user-record';
-import { EMAIL_IN_USE } from '../store/users';
+import { EMAIL_IN_USE } from '../domain/user-rules';
 
 const TAGS = ['Users'];
 const ext = { 'x-coffer-extension': true };

@@ -31,7 +31,9 @@ export interface NewUser extends ProfilePatch {
   passwordHash: string;
 }
 
-export const EMAIL_IN_USE = 'this e-mail address is already in use';
+import { EMAIL_IN_USE } from '../domain/user-rules';
+
+export { EMAIL_IN_USE };
 
 export type UsersStore = ReturnType<typeof createUsersStore>;
 

@@ -5,7 +5,7 @@
  */
 import { InvalidInput } from '../domain/errors';
 import type { Store } from '../store';
-import type { SyncPort } from './sync-port';
+import type { SyncPort } from '../sync/sync-port';
 
 export interface ProfessionalDeps {
   store: Pick<Store, 'syncRuns' | 'accountSync'>;

@@ -3,8 +3,8 @@
  * starts from — one EMBEDDED channel definition covering all four account types, and a REDIRECT (PSD2)
  * definition that exists but stays unavailable until the REDIRECT roll-out (C13) opens it.
  */
-import type { ProviderDefinition } from '../types';
-import { testBankDefinition } from '../testbank';
+import type { ProviderDefinition } from '../../types';
+import { testBankDefinition } from '..';
 
 export const LEGACY_BANK_ID = '9100';
 export const LEGACY_EMBEDDED_ID = '910000';

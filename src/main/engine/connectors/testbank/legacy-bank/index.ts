@@ -5,8 +5,8 @@
  * 910001 → 900001); the same mapped context object is used for every call of a run, since the test bank
  * keeps its per-run session keyed by that object.
  */
-import { createTestBankConnector, EMBEDDED_CHANNEL_ID, REDIRECT_CHANNEL_ID } from '../testbank';
-import type { Connector, ConnectorContext, ExchangeContext } from '../types';
+import { createTestBankConnector, EMBEDDED_CHANNEL_ID, REDIRECT_CHANNEL_ID } from '..';
+import type { Connector, ConnectorContext, ExchangeContext } from '../../types';
 import { LEGACY_BANK_ID, LEGACY_EMBEDDED_ID, LEGACY_REDIRECT_ID, legacyBankDefinition } from './definition';
 
 export { LEGACY_BANK_ID, LEGACY_EMBEDDED_ID, LEGACY_REDIRECT_ID, legacyBankDefinition } from './definition';
