@@ -5,8 +5,9 @@ import { acceptLanguage, isLanguage, type Language } from '../../../shared/langu
  * booleans or form strings) or in a page's query string, and the compatibility aliases of C14.
  */
 
-export const FLOW_FLAGS = ['captive_mode', 'select_accounts', 'multiple_channels', 'select_channel'] as const;
-export type FlowFlag = (typeof FLOW_FLAGS)[number];
+import { FLOW_FLAGS, type FlowFlag } from '../../../shared/widget-pages';
+
+export { FLOW_FLAGS, type FlowFlag };
 
 /** What a session may carry for its pages; a page's query parameters override them (add_connection). */
 export interface FlowParams {
