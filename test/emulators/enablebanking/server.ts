@@ -316,6 +316,17 @@ export class EnableBankingEmulator {
     return this.error(req, res, 404, 'WRONG_REQUEST_PARAMETERS', `no route ${method} ${path}`);
   }
 
+  private sorted = new WeakMap<EmuAccount, { rows: EmuRow[]; length: number; first: EmuRow | undefined; from: number; out: EmuRow[] }>();
+
+  /** The account's rows from `from`, newest first; cached while the test leaves the rows as they are (pages stay fast). */
+  private sortedFrom(account: EmuAccount, from: number): EmuRow[] {
+    const c = this.sorted.get(account);
+    if (c && c.rows === account.rows && c.length === account.rows.length && c.first === account.rows[0] && c.from === from) return c.out;
+    const out = account.rows.filter((r) => dayOf(r.date) >= from).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+    this.sorted.set(account, { rows: account.rows, length: account.rows.length, first: account.rows[0], from, out });
+    return out;
+  }
+
   private statusOf(s: Session): string {
     if (s.status !== 'AUTHORIZED') return s.status;
     return this.now() > s.validUntil ? 'EXPIRED' : 'AUTHORIZED';
@@ -449,7 +460,7 @@ export class EnableBankingEmulator {
         from = today - this.maxHistoryDays * DAY;
       }
     }
-    const rows = account.rows.filter((r) => dayOf(r.date) >= from).sort((a, b) => b.date.localeCompare(a.date));
+    const rows = this.sortedFrom(account, from);
     const page = rows.slice(offset, offset + this.pageSize);
     const next = offset + this.pageSize < rows.length ? Buffer.from(JSON.stringify({ s: s.id, u: uid, o: offset + this.pageSize, f: from })).toString('base64url') : null;
     this.send(req, res, 200, {

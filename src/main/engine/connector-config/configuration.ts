@@ -21,7 +21,7 @@ export function configurationValues(ctx: Ctx, name: string): Record<string, unkn
 export function readConfiguration(ctx: Ctx, name: string): ConnectorConfiguration | undefined {
   const values = configurationValues(ctx, name);
   if (!values) return undefined;
-  let secret: string | null = null;
+  let secret: string | null;
   try {
     secret = ctx.secrets.get(connectorSecretName(name));
   } catch {

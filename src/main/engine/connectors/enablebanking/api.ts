@@ -5,6 +5,8 @@
  * Coffer statuses is failures.ts' business.
  */
 import type { KeyObject } from 'node:crypto';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { applicationJwt, JWT_LIFETIME_SECONDS, readPrivateKey } from './jwt';
 
 export class EbApiError extends Error {
@@ -45,6 +47,21 @@ const CALL_TIMEOUT_MS = 120_000;
 
 export function ebClient(options: EbClientOptions): EbClient {
   const key: KeyObject = readPrivateKey(options.privateKey);
+  // One kept-alive connection for the client's calls (a synchronization reads many pages in a row).
+  const agent = options.baseUrl.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 2, timeout: 5000 }) : new HttpAgent({ keepAlive: true, maxSockets: 2, timeout: 5000 });
+  const send = (url: URL, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const doRequest = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = doRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent, signal }, (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', (err) => reject(signal.aborted && signal.reason instanceof Error ? signal.reason : err));
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
   // One token serves many calls: re-signed once it is older than half its lifetime.
   let token: { value: string; iat: number } | null = null;
   const bearer = () => {
@@ -66,28 +83,23 @@ export function ebClient(options: EbClientOptions): EbClient {
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const signals = [AbortSignal.timeout(CALL_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
       requests++;
-      let res: Response;
+      let res: { status: number; text: string };
       try {
-        res = await fetch(url, {
-          method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: AbortSignal.any(signals),
-          redirect: 'manual',
-        });
+        res = await send(url, method, headers, request.body === undefined ? undefined : JSON.stringify(request.body), AbortSignal.any(signals));
       } catch (err) {
         if (options.signal?.aborted) throw options.signal.reason;
         const timedOut = (err as Error).name === 'TimeoutError';
         throw new EbApiError(0, 'NETWORK', timedOut ? 'Enable Banking did not answer in time' : 'Enable Banking could not be reached');
       }
-      const text = await res.text();
+      const text = res.text;
+      const ok = res.status >= 200 && res.status < 300;
       let body: unknown;
       try {
         body = text === '' ? {} : JSON.parse(text);
       } catch {
         body = undefined;
       }
-      if (res.ok && body !== undefined && typeof body === 'object' && body !== null) return body as T;
+      if (ok && body !== undefined && typeof body === 'object' && body !== null) return body as T;
       if (body === undefined || typeof body !== 'object' || body === null) {
         throw new EbApiError(res.status, 'NON_JSON', `Enable Banking answered HTTP ${res.status} without a JSON body`);
       }
