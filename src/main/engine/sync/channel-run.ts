@@ -10,6 +10,7 @@ import {
   type ChannelDefinition,
   type Connector,
   type ConnectorContext,
+  type ConnectorEnvironment,
   type ConsentGrant,
 } from '../connectors/types';
 import type { FastifyBaseLogger } from 'fastify';
@@ -38,6 +39,11 @@ export { statusOfFailure } from './run-failures';
 export interface ChannelRunDeps extends ResultsDeps {
   secrets: SecretStore;
   log: FastifyBaseLogger;
+  /**
+   * What a connector gets besides the channel's own data: its installation-wide configuration and, for a
+   * connector serving a dynamic catalogue, the provider the channel is for (C16). Absent: nothing.
+   */
+  connectorEnvironment?(connector: Connector, providerId: string, signal: AbortSignal): ConnectorEnvironment;
 }
 
 export interface ChannelRunEnv {
@@ -65,6 +71,8 @@ export interface ChannelRunSpec {
   accountIds?: ReadonlySet<number>;
   followedByAll: boolean;
   consentPerAccount: boolean;
+  /** An automatic run nobody asked for (ConnectorContext.unattended: PSD2 limits such reads). */
+  unattended?: boolean;
 }
 
 export interface ChannelRunEnd {
@@ -100,6 +108,7 @@ class ChannelRun {
   private readonly runId: number;
   private readonly guard: CallGuard;
   private readonly secretValues: string[] = [];
+  private environmentRead?: Pick<ConnectorContext, 'configuration' | 'provider'>;
   private readonly redact = redactor(() => this.secretValues);
   private challengeEnd?: ChallengeEnded;
   private expires?: number;
@@ -159,6 +168,7 @@ class ChannelRun {
   private async connectorContext(): Promise<ConnectorContext> {
     const { spec, env } = this;
     const secret = this.readSecret();
+    const environment = this.environment();
     let credentials: Record<string, string> = {};
     let grant: ConsentGrant | undefined;
     if (spec.definition.mode === 'REDIRECT') grant = await this.consentGrant(secret);
@@ -173,9 +183,27 @@ class ChannelRun {
       ...(spec.channel.last_success_date !== null ? { since: spec.channel.last_success_date } : {}),
       signal: this.guard.signal,
       now: () => env.deps.now(),
+      ...environment,
+      ...(spec.unattended ? { unattended: true } : {}),
       challenge: (request) => this.askUser(request),
       progress: () => {},
     };
+  }
+
+  /**
+   * The connector's configuration and catalogue provider (dynamic catalogues), read once per run; the
+   * configuration's secret (a private key) joins the values redacted from every error text.
+   */
+  private environment(): Pick<ConnectorContext, 'configuration' | 'provider'> {
+    if (this.environmentRead) return this.environmentRead;
+    const { env, spec } = this;
+    const found = env.deps.connectorEnvironment?.(env.connector, spec.providerId, this.guard.signal);
+    if (found?.configuration) this.secretValues.push(found.configuration.secret);
+    this.environmentRead = {
+      ...(found?.configuration ? { configuration: found.configuration } : {}),
+      ...(found?.provider ? { provider: found.provider } : {}),
+    };
+    return this.environmentRead;
   }
 
   private readSecret(): StoredSecret {
@@ -205,7 +233,7 @@ class ChannelRun {
     const { connector, deps } = this.env;
     if (!connector.exchangeCode) throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
     const exchanged = await this.guard.call('the authorization code exchange', () =>
-      connector.exchangeCode!({ channelDefinitionId: this.cdid, now: () => deps.now(), signal: this.guard.signal }, code),
+      connector.exchangeCode!({ channelDefinitionId: this.cdid, now: () => deps.now(), signal: this.guard.signal, ...this.environment() }, code),
     );
     if (!exchanged || typeof exchanged.access_token !== 'string' || typeof exchanged.expires !== 'number') {
       throw new MalformedProviderData('the code exchange returned no grant');
