@@ -11,7 +11,7 @@ import { ProviderLogo } from '../common/ProviderLogo';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { CredentialFields, credentialsValid } from './CredentialFields';
-import { startRedirect } from './redirect-flow';
+import { startConsent } from './bank-consent';
 
 /** Channel definitions a person can use, REDIRECT first (C7's default order). */
 function usableChannels(p: Provider): ChannelDefinition[] {
@@ -246,7 +246,7 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
     if (channel.mode === 'REDIRECT') {
       setBusy(true);
       try {
-        await startRedirect({
+        await startConsent(provider, {
           providerId: provider.id,
           channelDefinitionId: channel.id,
           name: name.trim() || undefined,
