@@ -94,5 +94,10 @@ export function checkConsentRedirect(
 
 /** The error codes of RFC 6749 §4.1.2.1 that mean "the person said no" rather than "something broke". */
 export function isRefusal(error: string): boolean {
-  return error === 'access_denied' || error === 'consent_required' || error === 'login_required' || error === 'interaction_required';
+  return (
+    error === 'access_denied' ||
+    error === 'consent_required' ||
+    error === 'login_required' ||
+    error === 'interaction_required'
+  );
 }

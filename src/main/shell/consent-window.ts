@@ -100,7 +100,11 @@ type NavigationEvent = { preventDefault(): void };
 function toOutcome(answer: ConsentRedirect | null): ConsentOutcome {
   if (!answer) return { error: 'no_answer' };
   if (answer.kind === 'code') return { code: answer.code, state: answer.state };
-  return { error: answer.error, ...(answer.description && { description: answer.description }), ...(answer.state && { state: answer.state }) };
+  return {
+    error: answer.error,
+    ...(answer.description && { description: answer.description }),
+    ...(answer.state && { state: answer.state }),
+  };
 }
 
 /** The parts of a BrowserWindow and its webContents this module uses (so tests can pass fakes). */

@@ -4,7 +4,10 @@ import {
   enableBankingRedirectUri,
   isEnableBankingProvider,
 } from '../../../src/renderer/src/features/connections/enablebanking';
-import { applicationIdFromFileName, looksLikePrivateKey } from '../../../src/renderer/src/features/settings/enablebanking/pem';
+import {
+  applicationIdFromFileName,
+  looksLikePrivateKey,
+} from '../../../src/renderer/src/features/settings/enablebanking/pem';
 
 const app = (redirect_urls: string[]) => ({
   application_id: 'a',
@@ -39,8 +42,12 @@ describe('Enable Banking in the app', () => {
     expect(looksLikePrivateKey('-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----')).toBe(true);
     expect(looksLikePrivateKey('-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----')).toBe(false);
     expect(looksLikePrivateKey('hello')).toBe(false);
-    expect(applicationIdFromFileName('0377783C-3414-4bb1-a7d4-0c3eb54cd4b0.pem')).toBe('0377783c-3414-4bb1-a7d4-0c3eb54cd4b0');
-    expect(applicationIdFromFileName('0377783c-3414-4bb1-a7d4-0c3eb54cd4b0 (1).pem')).toBe('0377783c-3414-4bb1-a7d4-0c3eb54cd4b0');
+    expect(applicationIdFromFileName('0377783C-3414-4bb1-a7d4-0c3eb54cd4b0.pem')).toBe(
+      '0377783c-3414-4bb1-a7d4-0c3eb54cd4b0',
+    );
+    expect(applicationIdFromFileName('0377783c-3414-4bb1-a7d4-0c3eb54cd4b0 (1).pem')).toBe(
+      '0377783c-3414-4bb1-a7d4-0c3eb54cd4b0',
+    );
     expect(applicationIdFromFileName('private.pem')).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkConsentRedirect, isRedirectTarget, isRefusal, readConsentAnswer } from '../../../src/shared/consent-redirect';
+import {
+  checkConsentRedirect,
+  isRedirectTarget,
+  isRefusal,
+  readConsentAnswer,
+} from '../../../src/shared/consent-redirect';
 
 const REDIRECT = 'https://coffer.invalid/enablebanking/callback';
 const expected = { redirectUri: REDIRECT, state: 'st-123' };

@@ -100,7 +100,9 @@ describe('consent window options', () => {
 describe('a consent request from the page', () => {
   it('accepts an https page (or loopback http) and an http(s) redirect URI', () => {
     expect(parseConsentRequest({ url: BANK, redirect_uri: REDIRECT })).toEqual({ url: BANK, redirectUri: REDIRECT });
-    expect(parseConsentRequest({ url: 'http://127.0.0.1:8443/__bank/consent?a=1', redirect_uri: REDIRECT })).not.toBeNull();
+    expect(
+      parseConsentRequest({ url: 'http://127.0.0.1:8443/__bank/consent?a=1', redirect_uri: REDIRECT }),
+    ).not.toBeNull();
     expect(parseConsentRequest({ url: BANK, redirect_uri: 'http://localhost:8080/auth_redirect' })).not.toBeNull();
   });
 
@@ -141,7 +143,9 @@ describe('the consent window', () => {
   it('catches the redirect URL on a page navigation too (will-navigate), and the bank’s error', async () => {
     const { consent, windows } = setup();
     const answer = consent.open({ url: BANK, redirectUri: REDIRECT });
-    expect(windows[0].fire('will-navigate', `${REDIRECT}?error=access_denied&error_description=User%20cancelled&state=s`)).toBe(true);
+    expect(
+      windows[0].fire('will-navigate', `${REDIRECT}?error=access_denied&error_description=User%20cancelled&state=s`),
+    ).toBe(true);
     await expect(answer).resolves.toEqual({ error: 'access_denied', description: 'User cancelled', state: 's' });
   });
 

@@ -114,8 +114,7 @@ export default function BankConsentPage() {
     setPasteError(null);
     setFailure(null);
     const answer = checkConsentRedirect(pasted, { redirectUri: pending.redirectUri, state: pending.state });
-    if (answer.kind === 'problem')
-      setPasteError(t(PROBLEM_KEYS[answer.problem], { url: pending.redirectUri }));
+    if (answer.kind === 'problem') setPasteError(t(PROBLEM_KEYS[answer.problem], { url: pending.redirectUri }));
     else if (answer.kind === 'error') setFailure(outcomeMessage(i18n, bank, answer.error, answer.description));
     else void finish(answer.code, answer.state);
   };
@@ -125,12 +124,12 @@ export default function BankConsentPage() {
     setRestarting(true);
     try {
       await startBankConsent(bank, {
-          providerId: pending.providerId,
-          channelDefinitionId: pending.channelDefinitionId,
-          connectionId: pending.connectionId,
-          name: pending.name,
-          autoSync: pending.autoSync,
-          consentPerAccount: pending.consentPerAccount,
+        providerId: pending.providerId,
+        channelDefinitionId: pending.channelDefinitionId,
+        connectionId: pending.connectionId,
+        name: pending.name,
+        autoSync: pending.autoSync,
+        consentPerAccount: pending.consentPerAccount,
       });
       setPending(await readPendingBankConsent());
       setPasted('');
@@ -213,7 +212,12 @@ export default function BankConsentPage() {
                 inputMode="url"
               />
               <div className="row" style={{ justifyContent: 'flex-end' }}>
-                <Button type="submit" variant={desktop ? 'default' : 'primary'} busy={finishing} disabled={!pasted.trim()}>
+                <Button
+                  type="submit"
+                  variant={desktop ? 'default' : 'primary'}
+                  busy={finishing}
+                  disabled={!pasted.trim()}
+                >
                   {t('bankConsent.finish')}
                 </Button>
               </div>

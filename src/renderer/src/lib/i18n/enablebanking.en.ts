@@ -29,9 +29,12 @@ export const ebEn = {
   'eb.keyChosen': '{name} read',
   'eb.keyHint': 'Read in this page and sent once to the engine, which keeps it in your system’s keychain.',
   'eb.keyRequired': 'Choose the .pem file Enable Banking downloaded.',
-  'eb.keyNotPem': '“{name}” is not a private key: choose the .pem file your browser downloaded when you registered the application.',
-  'eb.keyIsPublic': '“{name}” holds a public key or a certificate, not the private key: choose the .pem file your browser downloaded when you registered the application.',
-  'eb.idMismatch': 'The file “{file}” is named after another application id. Check that the id and the key belong to the same application.',
+  'eb.keyNotPem':
+    '“{name}” is not a private key: choose the .pem file your browser downloaded when you registered the application.',
+  'eb.keyIsPublic':
+    '“{name}” holds a public key or a certificate, not the private key: choose the .pem file your browser downloaded when you registered the application.',
+  'eb.idMismatch':
+    'The file “{file}” is named after another application id. Check that the id and the key belong to the same application.',
   'eb.save': 'Check and save',
   'eb.checking': 'Checking with Enable Banking…',
   'eb.saved': 'Enable Banking is set up: its banks now appear in Add a connection',
@@ -72,7 +75,8 @@ export const ebEn = {
 
   'bankConsent.title': 'Connect {bank}',
   'bankConsent.renewTitle': 'Renew your consent at {bank}',
-  'bankConsent.intro': 'You sign in on {bank}’s own page and choose what to share; Coffer never sees your bank password.',
+  'bankConsent.intro':
+    'You sign in on {bank}’s own page and choose what to share; Coffer never sees your bank password.',
   'bankConsent.windowHint':
     'Coffer opens {bank}’s page in a window of its own. Sign in and approve there: the window closes by itself and the connection is made.',
   'bankConsent.open': 'Open {bank}’s page',
@@ -89,15 +93,18 @@ export const ebEn = {
   'bankConsent.privacy': 'The code is valid for a few minutes and for this connection only.',
   'bankConsent.none': 'There is no bank consent in progress.',
   'bankConsent.startAgain': 'Add a connection',
-  'bankConsent.refused': 'You did not give {bank} your consent, so nothing was connected. You can start again whenever you like.',
+  'bankConsent.refused':
+    'You did not give {bank} your consent, so nothing was connected. You can start again whenever you like.',
   'bankConsent.cancelled': 'The bank’s window was closed before the bank answered. Nothing was connected.',
-  'bankConsent.timeout': 'The bank’s page stayed open too long and was closed: its codes are valid for a few minutes only. Start again.',
+  'bankConsent.timeout':
+    'The bank’s page stayed open too long and was closed: its codes are valid for a few minutes only. Start again.',
   'bankConsent.busy': 'A bank page is already open: finish there first.',
   'bankConsent.loadFailed': '{bank}’s page could not be loaded. Check your internet connection, then start again.',
   'bankConsent.bankError': '{bank} could not authorize the connection ({message}). Start again in a moment.',
   'bankConsent.problem.not_a_url': 'This is not a web address. Copy the whole address from your browser’s address bar.',
   'bankConsent.problem.wrong_address': 'This is not the address Coffer waits for: it should start with {url}',
-  'bankConsent.problem.no_answer': 'This address carries no code: finish on the bank’s page first, then copy the address you land on.',
+  'bankConsent.problem.no_answer':
+    'This address carries no code: finish on the bank’s page first, then copy the address you land on.',
   'bankConsent.problem.state_mismatch':
     'This address belongs to another attempt. Open the bank’s page again from here, then paste the address you land on.',
   'bankConsent.endsOn': 'Your consent at {bank} ends on {date}. Renew it to keep synchronizing.',

@@ -71,7 +71,9 @@ export function EnableBankingForm({
     if (!looksLikePrivateKey(pem)) {
       setKey(null);
       setKeyProblem(
-        /PUBLIC KEY|CERTIFICATE/.test(pem) ? t('eb.keyIsPublic', { name: file.name }) : t('eb.keyNotPem', { name: file.name }),
+        /PUBLIC KEY|CERTIFICATE/.test(pem)
+          ? t('eb.keyIsPublic', { name: file.name })
+          : t('eb.keyNotPem', { name: file.name }),
       );
       return;
     }

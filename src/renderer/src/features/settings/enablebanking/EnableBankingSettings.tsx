@@ -72,7 +72,16 @@ export function RedirectUrlBox({ url }: { url: string }) {
   const { t } = useT();
   return (
     <div className="row" style={{ gap: 8, flexWrap: 'wrap' }}>
-      <code className="mono" data-testid="eb-redirect-url" style={{ padding: '6px 10px', borderRadius: 8, background: 'var(--surface-2, rgba(127,127,127,.12))', wordBreak: 'break-all' }}>
+      <code
+        className="mono"
+        data-testid="eb-redirect-url"
+        style={{
+          padding: '6px 10px',
+          borderRadius: 8,
+          background: 'var(--surface-2, rgba(127,127,127,.12))',
+          wordBreak: 'break-all',
+        }}
+      >
         {url}
       </code>
       <Button size="sm" icon="copy" onClick={() => void copyText(url, t('common.copied'))}>
@@ -191,7 +200,10 @@ function ConfiguredApplication({
             </span>
           </Alert>
         )}
-        <dl className="eb-facts" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 20px', margin: 0 }}>
+        <dl
+          className="eb-facts"
+          style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 20px', margin: 0 }}
+        >
           <dt className="muted">{t('eb.name')}</dt>
           <dd style={{ margin: 0, fontWeight: 600 }} data-testid="eb-app-name">
             {application.name}

@@ -14,6 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The application id a downloaded key file is named after (`0377…b0.pem`, or `0377…b0 (1).pem`), else null. */
 export function applicationIdFromFileName(name: string): string | null {
-  const base = name.replace(/\.(pem|key)$/i, '').replace(/\s*\(\d+\)$/, '').trim();
+  const base = name
+    .replace(/\.(pem|key)$/i, '')
+    .replace(/\s*\(\d+\)$/, '')
+    .trim();
   return UUID.test(base) ? base.toLowerCase() : null;
 }
