@@ -43,7 +43,8 @@ export const ebEn = {
   'eb.error.keyRefused':
     'Enable Banking refuses this key for this application id. Check that the .pem file is the one downloaded when you registered this very application (its name is the application id).',
   'eb.error.badKey': 'This file is not a usable private key. Choose the .pem file Enable Banking downloaded.',
-  'eb.error.applicationId': 'Enable Banking does not know this application id. Copy it again from the Control Panel.',
+  'eb.error.applicationId':
+    'This is not an Enable Banking application id. Copy it again from the Control Panel (letters, digits and dashes).',
   'eb.error.unreachable': 'Enable Banking could not be reached. Check your internet connection and try again.',
   'eb.error.unavailable': 'This engine does not support Enable Banking yet.',
   'eb.error.detail': 'Details: {message}',

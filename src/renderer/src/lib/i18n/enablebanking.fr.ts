@@ -49,7 +49,7 @@ export const ebFr: Record<keyof typeof ebEn, string> = {
   'eb.error.badKey':
     'Ce fichier n’est pas une clé privée utilisable. Choisissez le fichier .pem téléchargé depuis Enable Banking.',
   'eb.error.applicationId':
-    'Enable Banking ne connaît pas cet identifiant d’application. Copiez-le de nouveau depuis le Control Panel.',
+    'Ce n’est pas un identifiant d’application Enable Banking. Copiez-le de nouveau depuis le Control Panel (lettres, chiffres et tirets).',
   'eb.error.unreachable': 'Enable Banking est injoignable. Vérifiez votre connexion à Internet et réessayez.',
   'eb.error.unavailable': 'Ce moteur ne prend pas encore en charge Enable Banking.',
   'eb.error.detail': 'Détails : {message}',

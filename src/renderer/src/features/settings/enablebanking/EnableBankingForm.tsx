@@ -24,12 +24,15 @@ export function configurationError(i18n: I18n, err: unknown): { message: string;
   const detail = err.description || undefined;
   if (err.status === 0) return { message: t('error.network_error') };
   if (err.code === 'invalid_request') {
+    // The engine's sentence says why Enable Banking (or the key check before it) refused; order matters:
+    // "refused the key … or the application id is wrong" is about the key, not the id's format.
     if (/inactive|not active|ACCESS_DENIED/i.test(text)) return { message: t('eb.error.inactive'), detail };
-    if (/application[_ ]id/i.test(text) && !/UNAUTHORI[SZ]ED/i.test(text))
-      return { message: t('eb.error.applicationId'), detail };
-    if (/UNAUTHORI[SZ]ED|not accept|refuse|another application|does not match|kid|signature/i.test(text))
+    if (/UNAUTHORI[SZ]ED|refuse|not this application|another application|does not match|signature/i.test(text))
       return { message: t('eb.error.keyRefused'), detail };
-    if (/pem|private[_ ]key|rsa|parse|decode/i.test(text)) return { message: t('eb.error.badKey'), detail };
+    if (/could not check|cannot be reached|unreachable|timed? ?out|SERVICE_UNAVAILABLE/i.test(text))
+      return { message: t('eb.error.unreachable'), detail };
+    if (/pem|private[_ ]key|\brsa\b|parse|decode/i.test(text)) return { message: t('eb.error.badKey'), detail };
+    if (/application[_ ]id/i.test(text)) return { message: t('eb.error.applicationId'), detail };
     return { message: t('error.invalid_request', { message: err.description }) };
   }
   if (err.status === 502 || err.status === 503 || err.status === 504)
