@@ -8,6 +8,8 @@ import { ensureSigningKey } from './signing/sign-key-store';
 import { startWebhooks } from './webhooks/webhook-service';
 import { startSynchronization } from './sync/sync-startup';
 import { startStatementFiles } from './connectors/statements';
+import { startDynamicCatalogue } from './connector-config/dynamic-catalogue';
+import { startConsentReminders } from './connector-config/consent-reminder';
 
 /**
  * Work each engine part does once at start, before the server accepts requests (seed the catalogue, make
@@ -25,4 +27,6 @@ export const startupSteps: StartupStep[] = [
   startWebhooks,
   startStatementFiles,
   startSynchronization,
+  startDynamicCatalogue,
+  startConsentReminders,
 ];

@@ -5,14 +5,34 @@
 import { testBankConnector } from './testbank';
 import { legacyBankConnector } from './legacybank';
 import { statementsConnector } from './statements';
+import { enableBankingConnector } from './enablebanking';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
 export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
 
+/**
+ * Connectors that contribute their providers at run time (`Connector.dynamicProviders`): not seeded into
+ * the catalogue themselves; they serve every provider id `<idPrefix><4 digits>`.
+ */
+export const dynamicConnectorRegistry: readonly Connector[] = [enableBankingConnector];
+
 const byId = new Map(connectorRegistry.map((c) => [c.definition.id, c]));
 
 export function getConnector(providerId: string): Connector | undefined {
-  return byId.get(providerId);
+  return byId.get(providerId) ?? dynamicConnectorFor(providerId);
+}
+
+/** The dynamic connector whose id range holds `providerId` (`<idPrefix>` followed by exactly 4 digits). */
+export function dynamicConnectorFor(providerId: string): Connector | undefined {
+  return dynamicConnectorRegistry.find((c) => {
+    const prefix = c.dynamicProviders?.idPrefix;
+    return prefix !== undefined && providerId.length === prefix.length + 4 && providerId.startsWith(prefix) && /^\d{4}$/.test(providerId.slice(prefix.length));
+  });
+}
+
+/** Every connector, static and dynamic (for configuration lookups). */
+export function connectorByConfigurationName(name: string): Connector | undefined {
+  return [...connectorRegistry, ...dynamicConnectorRegistry].find((c) => c.configurationName === name);
 }
 
 export function listProviderDefinitions(): ProviderDefinition[] {

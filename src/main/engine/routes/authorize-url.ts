@@ -13,6 +13,7 @@ import { parseId } from '../resources/common/record';
 import { findConnection } from '../resources/connections/rows';
 import { CONSENT_LINK_LIFETIME, isAcceptableRedirectUri, signConsentLink } from '../sync/consent/consent-link';
 import { connectorFor } from '../sync/connector-lookup';
+import { connectorEnvironment } from '../connector-config/environment';
 
 interface Body {
   redirect_uri: string;
@@ -80,7 +81,7 @@ export const authorizeUrlRoutes = defineRoutes({
           if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
         }
         const connector = connectorFor(providerId);
-        if (!connector?.authorizeUrl) throw badRequest(`provider ${providerId} has no consent page`);
+        if (!connector?.authorizeUrl && !connector?.startConsent) throw badRequest(`provider ${providerId} has no consent page`);
         const state = body.state ?? randomBytes(16).toString('base64url');
         const expires = ctx.now() + CONSENT_LINK_LIFETIME;
         const sig = signConsentLink(ctx, {
@@ -94,12 +95,16 @@ export const authorizeUrlRoutes = defineRoutes({
         consentPage.searchParams.set('exp', String(expires));
         consentPage.searchParams.set('sig', sig);
         try {
-          const url = connector.authorizeUrl({
+          const args = {
             channelDefinitionId: cdid,
             redirectUri: body.redirect_uri,
             state,
             consentPageUrl: consentPage.toString(),
-          });
+          };
+          // A provider whose consent address comes from its own API (Enable Banking's POST /auth, C16).
+          const url = connector.startConsent
+            ? await connector.startConsent(args, connectorEnvironment(ctx, connector, providerId, AbortSignal.timeout(60_000)))
+            : connector.authorizeUrl!(args);
           return { url, state };
         } catch (err) {
           if (err instanceof ConnectorError) throw badRequest(err.message);

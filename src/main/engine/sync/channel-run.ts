@@ -13,6 +13,7 @@ import {
   type ConsentGrant,
 } from '../connectors/types';
 import type { EngineContext } from '../context';
+import { connectorEnvironment } from '../connector-config/environment';
 import { emitEvent } from '../events/emit';
 import type { ChannelRow } from '../resources/connections/rows';
 import { CONNECTION_STATUSES, type ChannelStatus } from '../resources/values';
@@ -67,6 +68,8 @@ export interface ChannelRunSpec {
   type: 'ALL' | 'LIST_ACCOUNTS';
   accountIds?: ReadonlySet<number>;
   followedByAll: boolean;
+  /** An automatic run nobody asked for (ConnectorContext.unattended). */
+  unattended?: boolean;
 }
 
 export interface ChannelRunEnd {
@@ -187,6 +190,10 @@ export async function runChannel(env: ChannelRunEnv, spec: ChannelRunSpec): Prom
   try {
     const secret = readChannelSecret(ctx, spec.channel.id);
     collectStrings(secret, secretValues);
+    // The connector's installation-wide configuration and the provider the channel is for (dynamic catalogues).
+    const { configuration, provider } = connectorEnvironment(ctx, connector, spec.providerId, inner.signal);
+    if (configuration) secretValues.push(configuration.secret);
+    const environment = { ...(configuration ? { configuration } : {}), ...(provider ? { provider } : {}) };
     let credentials: Record<string, string> = {};
     let grant: ConsentGrant | undefined;
     if (spec.definition.mode === 'REDIRECT') {
@@ -195,7 +202,7 @@ export async function runChannel(env: ChannelRunEnv, spec: ChannelRunSpec): Prom
         if (!connector.exchangeCode)
           throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
         const exchanged = await guarded('the authorization code exchange', () =>
-          connector.exchangeCode!({ channelDefinitionId: cdid, now: () => ctx.now(), signal: inner.signal }, code),
+          connector.exchangeCode!({ channelDefinitionId: cdid, now: () => ctx.now(), signal: inner.signal, ...environment }, code),
         );
         if (!exchanged || typeof exchanged.access_token !== 'string' || typeof exchanged.expires !== 'number') {
           throw new MalformedProviderData('the code exchange returned no grant');
@@ -228,6 +235,8 @@ export async function runChannel(env: ChannelRunEnv, spec: ChannelRunSpec): Prom
       ...(spec.channel.last_success_date !== null ? { since: spec.channel.last_success_date } : {}),
       signal: inner.signal,
       now: () => ctx.now(),
+      ...environment,
+      ...(spec.unattended ? { unattended: true } : {}),
       challenge: async (request) => {
         try {
           const answer = await env.broker.ask(

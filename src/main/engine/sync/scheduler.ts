@@ -28,7 +28,7 @@ export function runDueSynchronizations(ctx: EngineContext, sync: SyncPort): numb
   const postpone = ctx.db.prepare('UPDATE connections SET next_sync_date = ? WHERE id = ?');
   for (const id of due) {
     if (sync.isRunning(id)) continue;
-    if (sync.start(id, { type: 'ALL' })) started.push(id);
+    if (sync.start(id, { type: 'ALL', unattended: true })) started.push(id);
     // Nothing to run (no usable channel): look again one interval later rather than at every tick.
     else postpone.run(now + Math.round(hours * 3600), id);
   }

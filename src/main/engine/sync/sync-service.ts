@@ -101,7 +101,7 @@ export class SyncService implements SyncPort {
       followUps: [],
     };
     this.runs.set(connectionId, run);
-    run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds)
+    run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds, request.unattended === true)
       .catch((err) => this.ctx.log.error({ err, connectionId }, 'synchronization failed'))
       .finally(() => {
         this.runs.delete(connectionId);
@@ -182,6 +182,7 @@ export class SyncService implements SyncPort {
     channels: PlannedChannel[],
     type: SyncType,
     accountIds?: number[],
+    unattended = false,
   ): Promise<void> {
     const { ctx } = this;
     const signal = run.controller.signal;
@@ -222,6 +223,7 @@ export class SyncService implements SyncPort {
           userId: connection.user_id,
           providerId,
           definition: planned.definition,
+          ...(unattended ? { unattended } : {}),
         };
         if (type === 'LIST_ACCOUNTS') {
           const followedByAll = !consentPerAccount;

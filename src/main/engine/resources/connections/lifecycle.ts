@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../context';
 import { emitConnectionDeleted } from '../../events/emit';
+import { prepareRemoteClose } from '../../connector-config/remote-consent';
 import { channelSecretName } from '../../secrets/secret-names';
 import { accountStatusOnReopen, channelStatusOnReopen } from '../rules/close-reopen';
 import { connectionStatusFromChannels } from '../rules/connection-status';
@@ -16,12 +17,15 @@ export async function deleteConnection(ctx: EngineContext, connectionId: number)
     .prepare<[number], number>('SELECT id FROM channels WHERE connection_id = ?')
     .pluck()
     .all(connectionId);
+  // The provider's consent is closed too (C16); what it needs is read before the keychain entries go.
+  const closeRemote = prepareRemoteClose(ctx, connectionId, channelIds);
   ctx.db.transaction(() => {
     // The DELETED event (C9) carries the record as it was, and is written with the deletion.
     emitConnectionDeleted(ctx, connectionId);
     ctx.db.prepare('DELETE FROM connections WHERE id = ?').run(connectionId);
   })();
   for (const id of channelIds) ctx.secrets.delete(channelSecretName(id));
+  await closeRemote();
 }
 
 /**

@@ -1,0 +1,101 @@
+/**
+ * A thin client of Enable Banking's API: signs each call (jwt.ts), sends JSON, and turns every answer that
+ * is not a 2xx JSON body into an EbApiError carrying Enable Banking's error code (`error` of the body
+ * {message, code, error, detail}), or NON_JSON / NETWORK when there was no such body. Mapping those to
+ * Coffer statuses is failures.ts' business.
+ */
+import type { KeyObject } from 'node:crypto';
+import { applicationJwt, JWT_LIFETIME_SECONDS, readPrivateKey } from './jwt';
+
+export class EbApiError extends Error {
+  constructor(
+    /** HTTP status (0 when no answer came). */
+    readonly httpStatus: number,
+    /** Enable Banking's error code, or NON_JSON / NETWORK. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EbApiError';
+  }
+}
+
+export interface EbClientOptions {
+  baseUrl: string;
+  applicationId: string;
+  privateKey: string;
+  now(): number;
+  signal?: AbortSignal;
+}
+
+export interface EbRequest {
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface EbClient {
+  call<T>(method: string, path: string, request?: EbRequest): Promise<T>;
+  /** Requests sent so far by this client (the benchmark reports it). */
+  readonly requests: number;
+}
+
+/** Longest Enable Banking may take to answer one call (banks behind it can be slow). */
+const CALL_TIMEOUT_MS = 120_000;
+
+export function ebClient(options: EbClientOptions): EbClient {
+  const key: KeyObject = readPrivateKey(options.privateKey);
+  // One token serves many calls: re-signed once it is older than half its lifetime.
+  let token: { value: string; iat: number } | null = null;
+  const bearer = () => {
+    const now = options.now();
+    if (!token || now - token.iat > JWT_LIFETIME_SECONDS / 2 || now < token.iat) {
+      token = { value: applicationJwt(options.applicationId, key, now), iat: now };
+    }
+    return token.value;
+  };
+  let requests = 0;
+  return {
+    get requests() {
+      return requests;
+    },
+    async call<T>(method: string, path: string, request: EbRequest = {}): Promise<T> {
+      const url = new URL(options.baseUrl + path);
+      for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+      const headers: Record<string, string> = { authorization: `Bearer ${bearer()}`, accept: 'application/json', ...request.headers };
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      const signals = [AbortSignal.timeout(CALL_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
+      requests++;
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal: AbortSignal.any(signals),
+          redirect: 'manual',
+        });
+      } catch (err) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const timedOut = (err as Error).name === 'TimeoutError';
+        throw new EbApiError(0, 'NETWORK', timedOut ? 'Enable Banking did not answer in time' : 'Enable Banking could not be reached');
+      }
+      const text = await res.text();
+      let body: unknown;
+      try {
+        body = text === '' ? {} : JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      if (res.ok && body !== undefined && typeof body === 'object' && body !== null) return body as T;
+      if (body === undefined || typeof body !== 'object' || body === null) {
+        throw new EbApiError(res.status, 'NON_JSON', `Enable Banking answered HTTP ${res.status} without a JSON body`);
+      }
+      const b = body as { error?: unknown; message?: unknown; detail?: unknown };
+      const code = typeof b.error === 'string' ? b.error : `HTTP_${res.status}`;
+      const message = typeof b.message === 'string' ? b.message : `HTTP ${res.status}`;
+      const detail = typeof b.detail === 'string' ? `: ${b.detail}` : '';
+      throw new EbApiError(res.status, code, `${message} (${code})${detail}`.slice(0, 400));
+    },
+  };
+}
