@@ -142,6 +142,27 @@ export default function BankConsentPage() {
     }
   };
 
+  const pasteForm = (
+    <form className="stack" onSubmit={submitPasted} noValidate style={{ marginTop: desktop ? 12 : 0 }}>
+      <TextField
+        label={t('bankConsent.pasteLabel')}
+        hint={t('bankConsent.pasteHint')}
+        placeholder={`${pending.redirectUri}?code=…`}
+        value={pasted}
+        onChange={(e) => setPasted(e.target.value)}
+        error={pasteError ?? undefined}
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="url"
+      />
+      <div className="row" style={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant={desktop ? 'default' : 'primary'} busy={finishing} disabled={!pasted.trim()}>
+          {t('bankConsent.finish')}
+        </Button>
+      </div>
+    </form>
+  );
+
   const back = pending.connectionId
     ? `/connections/${pending.connectionId}`
     : `/connections/new?provider=${encodeURIComponent(pending.providerId)}`;
@@ -193,36 +214,16 @@ export default function BankConsentPage() {
               </li>
             </ol>
           )}
-          <details open={!desktop} data-testid="paste-step">
-            {desktop && (
+          {desktop ? (
+            <details data-testid="paste-step">
               <summary className="muted" style={{ cursor: 'pointer' }}>
                 {t('bankConsent.pasteFallback')}
               </summary>
-            )}
-            <form className="stack" onSubmit={submitPasted} noValidate style={{ marginTop: desktop ? 12 : 0 }}>
-              <TextField
-                label={t('bankConsent.pasteLabel')}
-                hint={t('bankConsent.pasteHint')}
-                placeholder={`${pending.redirectUri}?code=…`}
-                value={pasted}
-                onChange={(e) => setPasted(e.target.value)}
-                error={pasteError ?? undefined}
-                autoComplete="off"
-                spellCheck={false}
-                inputMode="url"
-              />
-              <div className="row" style={{ justifyContent: 'flex-end' }}>
-                <Button
-                  type="submit"
-                  variant={desktop ? 'default' : 'primary'}
-                  busy={finishing}
-                  disabled={!pasted.trim()}
-                >
-                  {t('bankConsent.finish')}
-                </Button>
-              </div>
-            </form>
-          </details>
+              {pasteForm}
+            </details>
+          ) : (
+            <div data-testid="paste-step">{pasteForm}</div>
+          )}
           {failure && (
             <Alert
               tone="danger"

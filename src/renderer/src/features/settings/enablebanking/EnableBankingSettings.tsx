@@ -237,8 +237,10 @@ function ConfiguredApplication({
             {application.redirect_urls.length === 0
               ? t('common.none')
               : application.redirect_urls.map((u) => (
-                  <span key={u} className="mono row" style={{ gap: 6, fontSize: 13, wordBreak: 'break-all' }}>
-                    {u}
+                  <span key={u} className="row" style={{ gap: 6, flexWrap: 'wrap' }}>
+                    <span className="mono" style={{ fontSize: 13, wordBreak: 'break-all' }}>
+                      {u}
+                    </span>
                     {u === redirect && <Badge tone="success">{t('eb.usedByCoffer')}</Badge>}
                   </span>
                 ))}
