@@ -96,6 +96,10 @@ test('Add a connection: the application’s banks, searchable by name and countr
   const { page } = app;
   await nav(page, 'Connections');
   await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  // By the country's name as well as the bank's.
+  await page.getByLabel('Search by name or country').fill('germany');
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Sparkasse DE' })).toBeVisible();
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toHaveCount(0);
   await page.getByLabel('Search by name or country').fill('mock');
   await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toBeVisible();
   await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Sparkasse DE' })).toBeVisible();

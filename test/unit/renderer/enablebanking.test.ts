@@ -51,3 +51,13 @@ describe('Enable Banking in the app', () => {
     expect(applicationIdFromFileName('private.pem')).toBeNull();
   });
 });
+
+describe('country names of the catalogue', () => {
+  it('names alpha-3 and alpha-2 codes in the language, and keeps unknown codes', async () => {
+    const { countryName } = await import('../../../src/renderer/src/features/common/countries');
+    expect(countryName('FRA', 'en')).toBe('France');
+    expect(countryName('DEU', 'fr')).toBe('Allemagne');
+    expect(countryName('FR', 'en')).toBe('France');
+    expect(countryName('XXX', 'en')).toBe('XXX');
+  });
+});

@@ -4,6 +4,7 @@ import { enableBankingApi, type EnableBankingApplication } from '../../../lib/ap
 import { useT } from '../../../lib/i18n';
 import { Alert, Badge, Button, Card, ConfirmDialog, Icon, Loading, toast } from '../../../ui';
 import { copyText } from '../../common/copy';
+import { countryName } from '../../common/countries';
 import { errorMessage } from '../../common/errors';
 import { useAsync } from '../../common/useAsync';
 import {
@@ -142,13 +143,6 @@ function ConfiguredApplication({
   const [error, setError] = useState<string | null>(null);
   const redirect = enableBankingRedirectUri(application);
   const ownListed = application.redirect_urls.includes(ENABLE_BANKING_REDIRECT_URL);
-  const countryName = (code: string) => {
-    try {
-      return new Intl.DisplayNames([i18n.lang], { type: 'region' }).of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
 
   const remove = async () => {
     setBusy(true);
@@ -249,7 +243,7 @@ function ConfiguredApplication({
           <dd style={{ margin: 0 }} data-testid="eb-app-countries">
             {application.countries.length === 0
               ? t('common.none')
-              : application.countries.map((c) => `${countryName(c)} (${c})`).join(', ')}
+              : application.countries.map((c) => `${countryName(c, i18n.lang)} (${c})`).join(', ')}
           </dd>
         </dl>
         <p className="faint" style={{ fontSize: 12.5, margin: 0 }}>
