@@ -130,7 +130,9 @@ test('consent by pasting the address: wrong pastes and a refusal are explained, 
   const denied = await landedAddress(page, 'deny');
   await field.fill(denied);
   await finish.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You did not give Mock Banque FR your consent' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You did not give Mock Banque FR your consent' }),
+  ).toBeVisible();
   await expect(page.locator('body')).not.toContainText('access_denied');
 
   // Another attempt's answer (a state this attempt did not send) is refused.
@@ -152,6 +154,57 @@ test('consent by pasting the address: wrong pastes and a refusal are explained, 
   // The one code handed out was exchanged (codes are single-use at Enable Banking).
   expect(standIn.openCodes()).toBe(0);
   await shot(page, 'app-enablebanking-6-connected');
+});
+
+test('desktop path and renewal: an expired consent is renewed through the consent window, the accounts are kept', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  // The consent expires at the bank: the next synchronization ends TOKEN_EXPIRED.
+  standIn.expireSessions();
+  await page
+    .getByRole('button', { name: /^Sync now/ })
+    .first()
+    .click();
+  const renew = page.getByRole('status').getByRole('button', { name: 'Renew consent' });
+  await expect(renew).toBeVisible({ timeout: 60_000 });
+
+  // The desktop shell's bridge (its window is unit-tested with the fake electron module): here the "window"
+  // follows the bank's page and answers what the shell would read from the redirect.
+  await page.exposeFunction('__followBank', async (url: string) => {
+    const answer = await page.request.get(url, { maxRedirects: 0 });
+    return answer.headers()['location'] ?? '';
+  });
+  await page.addInitScript(() => {
+    // Only while this test wants it (the next test is the browser app again).
+    if (localStorage.getItem('e2e-desktop-bridge') !== '1') return;
+    const w = window as unknown as { coffer: unknown; __followBank(url: string): Promise<string> };
+    w.coffer = {
+      isDesktop: true,
+      engineInfo: async () => null,
+      notify: async () => undefined,
+      openConsent: async (url: string) => {
+        const landed = new URL(await w.__followBank(url));
+        const code = landed.searchParams.get('code');
+        const state = landed.searchParams.get('state');
+        return code && state ? { code, state } : { error: landed.searchParams.get('error') ?? 'no_answer' };
+      },
+    };
+  });
+  await page.evaluate(() => localStorage.setItem('e2e-desktop-bridge', '1'));
+  await page.reload();
+  await renew.click();
+  await page.waitForURL(/\/connect-bank$/);
+  await expect(page.getByRole('heading', { name: 'Renew your consent at Mock Banque FR' })).toBeVisible();
+  await shot(page, 'app-enablebanking-7-desktop-renew');
+  await page.getByTestId('open-consent-window').click();
+  await expect(page.getByTestId('connection-detail')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({
+    timeout: 60_000,
+  });
+  // Matched back by identification_hash: the same two accounts, nothing duplicated.
+  await expect(page.getByTestId('account-row')).toHaveCount(2);
+  await page.evaluate(() => localStorage.removeItem('e2e-desktop-bridge'));
+  await page.reload();
 });
 
 test('in French: the settings, the bank search and the paste step', async () => {

@@ -15,6 +15,8 @@ interface StandIn {
   close(): Promise<void>;
   /** Codes handed out and not yet exchanged. */
   openCodes(): number;
+  /** Every session made so far expires now (account calls answer 401 EXPIRED_SESSION). */
+  expireSessions(): void;
 }
 
 const ASPSPS: Record<string, Array<{ name: string; country: string }>> = {
@@ -67,7 +69,7 @@ export async function startEnableBankingStandIn(app: {
   const key = createPublicKey(app.publicKeyPem);
   const auths = new Map<string, { state: string; redirect: string }>();
   const codes = new Map<string, string>();
-  const sessions = new Map<string, { uids: string[] }>();
+  const sessions = new Map<string, { uids: string[]; expired: boolean }>();
   let base = '';
 
   const server: Server = createServer((req, res) => {
@@ -136,12 +138,16 @@ export async function startEnableBankingStandIn(app: {
         codes.delete(code);
         const sessionId = randomUUID();
         const uids = [randomUUID(), randomUUID()];
-        sessions.set(sessionId, { uids });
+        sessions.set(sessionId, { uids, expired: false });
         return send(res, 200, {
           session_id: sessionId,
           aspsp: { name: 'Mock Banque FR', country: 'FR' },
           psu_type: 'personal',
-          access: { valid_until: new Date(Date.now() + 170 * 86_400_000).toISOString(), balances: true, transactions: true },
+          access: {
+            valid_until: new Date(Date.now() + 170 * 86_400_000).toISOString(),
+            balances: true,
+            transactions: true,
+          },
           accounts: [
             {
               account_id: { iban: 'FR7630006000011234567890189' },
@@ -164,8 +170,9 @@ export async function startEnableBankingStandIn(app: {
       }
       const account = /^\/accounts\/([^/]+)\/(balances|transactions)$/.exec(url.pathname);
       if (req.method === 'GET' && account) {
-        const known = [...sessions.values()].some((s) => s.uids.includes(account[1]));
-        if (!known) return failure(res, 422, 'INVALID_ACCOUNT_ID', 'Invalid account id');
+        const session = [...sessions.values()].find((s) => s.uids.includes(account[1]));
+        if (!session) return failure(res, 422, 'INVALID_ACCOUNT_ID', 'Invalid account id');
+        if (session.expired) return failure(res, 401, 'EXPIRED_SESSION', 'Session expired');
         if (account[2] === 'balances')
           return send(res, 200, {
             balances: [
@@ -212,6 +219,9 @@ export async function startEnableBankingStandIn(app: {
   return {
     url: base,
     openCodes: () => codes.size,
+    expireSessions: () => {
+      for (const s of sessions.values()) s.expired = true;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
