@@ -1,14 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateKeyPairSync } from 'node:crypto';
 import { nav, shot } from './app/helpers';
-import { STANDIN_REDIRECT, startEnableBankingStandIn } from './app/enablebanking-standin';
 import { useSignedInApp } from './app/session';
+import { EnableBankingEmulator } from '../test/emulators/enablebanking/server';
 
 /**
  * Enable Banking in the browser app (C16): the settings screen takes the application id and the .pem file,
  * the banks appear in Add a connection, and the consent ends with "paste the address you landed on".
- * Enable Banking's API is a loopback stand-in (COFFER_ENABLEBANKING_URL).
+ * Enable Banking's API is the project's loopback emulator (test/emulators/enablebanking, COFFER_ENABLEBANKING_URL):
+ * its French banks are Mock Banque FR (redirect, PSU headers) and Mock Decoupled Bank (not offered: no
+ * redirection), its German one Mock NullRef Bank, its Finnish one Mock Redirect Bank.
  */
+/** The redirect URL the settings guide tells the person to register (features/connections/enablebanking.ts). */
+const REDIRECT = 'https://coffer.invalid/enablebanking/callback';
 const APPLICATION_ID = '0377783c-3414-4bb1-a7d4-0c3eb54cd4b0';
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -17,15 +21,23 @@ const otherPrivatePem = generateKeyPairSync('rsa', { modulusLength: 2048 })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
-let standIn: Awaited<ReturnType<typeof startEnableBankingStandIn>>;
+const emulator = new EnableBankingEmulator();
+let emulatorUrl = '';
 test.beforeAll(async () => {
-  standIn = await startEnableBankingStandIn({ applicationId: APPLICATION_ID, publicKeyPem: publicPem });
+  emulator.registerApp({
+    application_id: APPLICATION_ID,
+    public_key_pem: publicPem,
+    name: 'My Coffer',
+    redirect_urls: [REDIRECT],
+    countries: ['FR', 'DE', 'FI'],
+  });
+  emulatorUrl = await emulator.start();
 });
 test.afterAll(async () => {
-  await standIn?.close();
+  await emulator.close();
 });
 
-const app = useSignedInApp({ env: () => ({ COFFER_ENABLEBANKING_URL: standIn.url }) });
+const app = useSignedInApp({ env: () => ({ COFFER_ENABLEBANKING_URL: emulatorUrl }) });
 
 const pem = (name: string, text: string) => ({ name, mimeType: 'application/x-pem-file', buffer: Buffer.from(text) });
 
@@ -35,7 +47,7 @@ async function openEnableBankingSettings(page: Page, settings = 'Settings', tab 
   await expect(page.getByTestId('enablebanking-settings')).toBeVisible();
 }
 
-/** Add a connection → the stand-in's French bank → the consent step (browser: link + paste field). */
+/** Add a connection → the emulator's French bank → the consent step (browser: link + paste field). */
 async function startConsent(page: Page) {
   await nav(page, 'Connections');
   await page.getByRole('button', { name: 'Add a connection' }).first().click();
@@ -54,7 +66,7 @@ async function landedAddress(page: Page, action?: 'deny'): Promise<string> {
   const answer = await page.request.get(bank.toString(), { maxRedirects: 0 });
   expect(answer.status()).toBe(302);
   const location = answer.headers()['location'];
-  expect(location.startsWith(STANDIN_REDIRECT)).toBe(true);
+  expect(location.startsWith(REDIRECT)).toBe(true);
   return location;
 }
 
@@ -62,7 +74,7 @@ test('settings: the guide shows the redirect URL to register; a wrong file or an
   const { page } = app;
   await openEnableBankingSettings(page);
   await expect(page.getByTestId('eb-guide')).toContainText('Activate by linking accounts');
-  await expect(page.getByTestId('eb-redirect-url')).toHaveText(STANDIN_REDIRECT);
+  await expect(page.getByTestId('eb-redirect-url')).toHaveText(REDIRECT);
   await shot(page, 'app-enablebanking-1-settings-guide');
 
   const input = page.getByTestId('eb-key-input');
@@ -86,7 +98,7 @@ test('settings: the right key is checked and saved; the application is shown, ne
   await page.getByRole('button', { name: 'Check and save' }).click();
   await expect(page.getByTestId('eb-app-name')).toHaveText('My Coffer');
   await expect(page.getByTestId('eb-app-active')).toContainText('Active');
-  await expect(page.getByTestId('eb-app-redirects')).toContainText(STANDIN_REDIRECT);
+  await expect(page.getByTestId('eb-app-redirects')).toContainText(REDIRECT);
   await expect(page.getByTestId('eb-app-countries')).toContainText('France (FR)');
   await expect(page.locator('body')).not.toContainText('PRIVATE KEY');
   await shot(page, 'app-enablebanking-3-settings-configured');
@@ -98,16 +110,18 @@ test('Add a connection: the application’s banks, searchable by name and countr
   await page.getByRole('button', { name: 'Add a connection' }).first().click();
   // By the country's name as well as the bank's.
   await page.getByLabel('Search by name or country').fill('germany');
-  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Sparkasse DE' })).toBeVisible();
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock NullRef Bank' })).toBeVisible();
   await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toHaveCount(0);
   await page.getByLabel('Search by name or country').fill('mock');
   await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toBeVisible();
-  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Sparkasse DE' })).toBeVisible();
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock NullRef Bank' })).toBeVisible();
+  // A bank whose login is not a redirection (decoupled) is not offered: the consent window could not end it.
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Decoupled Bank' })).toHaveCount(0);
   await page.getByLabel('Country', { exact: true }).selectOption('DEU');
   await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toHaveCount(0);
-  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Sparkasse DE' })).toBeVisible();
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock NullRef Bank' })).toBeVisible();
   await page.getByLabel('Country', { exact: true }).selectOption('FRA');
-  await expect(page.getByTestId('provider-option')).toHaveCount(2);
+  await expect(page.getByTestId('provider-option')).toHaveCount(1);
   await shot(page, 'app-enablebanking-4-provider-search');
 });
 
@@ -152,7 +166,7 @@ test('consent by pasting the address: wrong pastes and a refusal are explained, 
   await expect(page.getByTestId('account-row')).toHaveCount(2);
   await expect(page.getByTestId('channel-row')).toContainText(/Consent valid until/);
   // The one code handed out was exchanged (codes are single-use at Enable Banking).
-  expect(standIn.openCodes()).toBe(0);
+  expect(emulator.openCodes()).toBe(0);
   await shot(page, 'app-enablebanking-6-connected');
 });
 
@@ -160,7 +174,7 @@ test('desktop path and renewal: an expired consent is renewed through the consen
   test.setTimeout(120_000);
   const { page } = app;
   // The consent expires at the bank: the next synchronization ends TOKEN_EXPIRED.
-  standIn.expireSessions();
+  emulator.expireSessions();
   await page
     .getByRole('button', { name: /^Sync now/ })
     .first()
@@ -221,10 +235,10 @@ test('in French: the settings, the bank search and the paste step', async () => 
   await nav(page, 'Connexions');
   await page.getByRole('button', { name: 'Ajouter une connexion' }).first().click();
   await page.getByRole('searchbox').fill('mock');
-  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Crédit Mutuel' })).toBeVisible();
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Redirect Bank' })).toBeVisible();
   await shot(page, 'app-enablebanking-fr-2-provider-search');
-  await page.getByTestId('provider-option').filter({ hasText: 'Mock Crédit Mutuel' }).click();
-  await page.getByRole('button', { name: /Mock Crédit Mutuel/ }).click();
+  await page.getByTestId('provider-option').filter({ hasText: 'Mock Redirect Bank' }).click();
+  await page.getByRole('button', { name: /Mock Redirect Bank/ }).click();
   await page.waitForURL(/\/connect-bank$/);
   await expect(page.getByLabel('L’adresse où vous êtes arrivé')).toBeVisible();
   await page.getByLabel('L’adresse où vous êtes arrivé').fill('bonjour');

@@ -182,6 +182,11 @@ export class EnableBankingEmulator {
     return [...this.sessions.keys()];
   }
 
+  /** Codes the bank page handed out and nobody exchanged yet (codes are single-use). */
+  openCodes(): number {
+    return [...this.codes.values()].filter((c) => !c.used).length;
+  }
+
   expireSessions(): void {
     for (const s of this.sessions.values()) s.validUntil = this.now() - 1;
   }

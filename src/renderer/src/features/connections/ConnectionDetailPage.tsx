@@ -97,7 +97,7 @@ function Detail({ connection }: { connection: Connection }) {
   const openChannel = async (definition: ChannelDefinition) => {
     if (definition.mode === 'REDIRECT') {
       try {
-        await startConsent(provider ?? { id: connection.provider_id, name: connection.name }, {
+        await startConsent(provider ?? { id: connection.provider_id, name: connection.name, base_url: '' }, {
           providerId: connection.provider_id,
           channelDefinitionId: definition.id,
           connectionId: connection.id,
