@@ -389,6 +389,13 @@ export interface Connector {
    */
   configure?(input: Readonly<Record<string, string>>, env: ConnectorEnvironment): Promise<ConnectorConfiguration>;
   /**
+   * How many accounts of one channel the engine may fetch at once (`fetchAccount` calls in flight); absent ⇒ 1,
+   * one after the other. A connector sets it only when its provider serves concurrent reads of one consent
+   * and its `fetchAccount` keeps per-account state apart (each call gets its own context object, sharing
+   * `state`, `bankState` and `grant`).
+   */
+  accountConcurrency?: number;
+  /**
    * A connector that contributes many providers to the catalogue (one per bank it reaches) rather than its
    * own `definition` alone. The engine lists them while the connector is configured (daily and when the
    * configuration changes) and gives each a provider id `<idPrefix><4 digits>` allocated once per `key` and

@@ -292,15 +292,66 @@ class ChannelRun {
   }
 
   private async fetchAccounts(cctx: ConnectorContext, plan: readonly PlannedAccount[], f: Findings): Promise<void> {
+    const concurrency = Math.max(1, Math.floor(this.env.connector.accountConcurrency ?? 1));
+    if (concurrency > 1) return this.fetchAccountsConcurrently(cctx, plan, f, concurrency);
     for (const p of plan) {
       if (p.missing) f.outcomes.set(p.reference, 'NOT_FOUND');
       if (!p.fetch || !p.listed) continue;
       this.guard.throwIfAborted();
       // The history an account lacks: all of it for a new one, else since its last import.
-      const since = p.stored ? this.env.deps.store.transactionWrites.lastImport(p.stored.id) : null;
+      const since = this.sinceOf(p);
       if (since === null) delete cctx.since;
       else cctx.since = since;
       f.outcomes.set(p.reference, await this.fetchAccount(cctx, p, f.fetched));
+    }
+    f.status = channelStatusFromOutcomes(f.outcomes.values());
+  }
+
+  /** The history an account lacks: all of it for a new one (null), else since its last import. */
+  private sinceOf(p: PlannedAccount): number | null {
+    return p.stored ? this.env.deps.store.transactionWrites.lastImport(p.stored.id) : null;
+  }
+
+  /**
+   * `Connector.accountConcurrency` > 1: up to that many accounts fetched at once, each with its own context
+   * (its own `since`). Outcomes and fetched data are kept in plan order, whatever order the answers come in.
+   * A failure that ends the channel stops handing out accounts; the calls in flight are awaited before it
+   * is rethrown, so nothing of this run still talks to the bank once it has ended.
+   */
+  private async fetchAccountsConcurrently(
+    cctx: ConnectorContext,
+    plan: readonly PlannedAccount[],
+    f: Findings,
+    concurrency: number,
+  ): Promise<void> {
+    const todo = plan.filter((p) => p.fetch && p.listed);
+    const outcomes = new Map<string, AccountOutcome>();
+    const fetched = new Map<string, PreparedFetch>();
+    let next = 0;
+    let fatal: { err: unknown } | undefined;
+    const worker = async () => {
+      while (!fatal && next < todo.length) {
+        const p = todo[next++];
+        try {
+          this.guard.throwIfAborted();
+          const since = this.sinceOf(p);
+          const own: ConnectorContext = { ...cctx };
+          if (since === null) delete own.since;
+          else own.since = since;
+          outcomes.set(p.reference, await this.fetchAccount(own, p, fetched));
+        } catch (err) {
+          fatal ??= { err };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    if (fatal) throw fatal.err;
+    for (const p of plan) {
+      if (p.missing) f.outcomes.set(p.reference, 'NOT_FOUND');
+      const outcome = outcomes.get(p.reference);
+      if (outcome !== undefined) f.outcomes.set(p.reference, outcome);
+      const data = fetched.get(p.reference);
+      if (data !== undefined) f.fetched.set(p.reference, data);
     }
     f.status = channelStatusFromOutcomes(f.outcomes.values());
   }

@@ -279,6 +279,11 @@ export function createEnableBankingConnector(): Connector {
   return {
     definition: enableBankingDefinition,
     configurationName: CONFIGURATION_NAME,
+    // The accounts of a session are read 3 at a time: a careful client of a PSD2 API keeps a small bound (the
+    // banks behind Enable Banking throttle bursts with 429 ASPSP_RATE_LIMIT_EXCEEDED), yet a first
+    // synchronization of many accounts need not wait for each account's pages one after the other.
+    // fetchAccount keeps each account's memory and read ledger under its own key.
+    accountConcurrency: 3,
 
     async configure(input, env) {
       const applicationId = (input.application_id ?? '').trim();
