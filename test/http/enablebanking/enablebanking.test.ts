@@ -308,6 +308,32 @@ describe('pending rows, PSD2 budget, PSU headers, deletion, reminders', () => {
     }
   });
 
+  it('RJCT and CNCL rows are kept as REJECTED and CANCELLED; a pending row rejected under its reference ends in place', async () => {
+    const c = newCaller(w.engine);
+    const account = w.emu.accountsOf('Mock Redirect Bank')[0];
+    const today = new Date().toISOString().slice(0, 10);
+    const row = { entry_reference: 'CARD-77', amount: '40.00', indicator: 'DBIT', status: 'PDNG', date: today, counterpart: 'HOTEL', remittance: 'CB HOTEL' } as const;
+    account.rows.unshift({ ...row }, { ...row, entry_reference: 'VOID-1', amount: '9.90', status: 'CNCL', counterpart: 'SHOP' });
+    try {
+      const id = await connect(w, c, 'Mock Redirect Bank');
+      expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+      const acc = (await accountsOf(c, id)).find((a) => a.type === 'CHECKINGS');
+      const first = await transactionsOf(c, acc.id);
+      const pending = first.filter((t) => t.status === 'PENDING');
+      expect(pending).toHaveLength(1);
+      expect(first.filter((t) => t.status === 'CANCELLED').map((t) => t.amount)).toEqual([-9.9]);
+      account.rows[0] = { ...row, status: 'RJCT' };
+      await syncNow(c, id);
+      const rows = await transactionsOf(c, acc.id);
+      expect(rows.find((t) => t.id === pending[0].id).status).toBe('REJECTED');
+      expect(rows).toHaveLength(first.length);
+      // Neither counts in the balance history (booked rows only).
+      expect(rows.filter((t) => t.status === 'BOOKED')).toHaveLength(60);
+    } finally {
+      account.rows.splice(0, 2);
+    }
+  });
+
   it('automatic runs: at most 4 reads per account and endpoint a day, then none; person-started runs send PSU headers', async () => {
     const c = newCaller(w.engine);
     const id = await connect(w, c, 'Mock Banque FR');

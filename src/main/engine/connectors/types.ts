@@ -131,8 +131,15 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   'DIRECT_DEPOSIT', 'DIRECT_DEBIT', 'REPEATING_PAYMENT', 'OTHER',
 ];
 
-/** What a connector reports; the engine maps the rest (CANCELLED, EXPIRED…) itself. */
-export type ProviderTransactionStatus = 'BOOKED' | 'PENDING';
+/**
+ * What a connector reports. CANCELLED and REJECTED are for a provider that says so itself (Enable Banking's
+ * CNCL and RJCT, C16): the row is stored with that status (never in balances), a pending row of the same key
+ * ends in place. The engine still ends a pending row the provider no longer shows (CANCELLED, or EXPIRED
+ * when old) on its own.
+ */
+export type ProviderTransactionStatus = 'BOOKED' | 'PENDING' | 'CANCELLED' | 'REJECTED';
+
+export const PROVIDER_TRANSACTION_STATUSES: readonly ProviderTransactionStatus[] = ['BOOKED', 'PENDING', 'CANCELLED', 'REJECTED'];
 
 export interface ProviderTransaction {
   /** Stable id at the bank (a PENDING row keeps it when it books). Absent ⇒ the engine derives one (transaction-key.ts). */

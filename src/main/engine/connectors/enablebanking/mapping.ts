@@ -98,7 +98,7 @@ export function mapTransaction(row: EbTransaction, fallbackDate: number): Mapped
     ...(remittance.length ? { remittance_information: remittance } : {}),
     ...(counterpart ? { counterparty: counterpart } : {}),
     type: row.bank_transaction_code?.sub_code === 'CCRD' ? 'POINT_OF_SALE' : debit ? 'DEBIT' : 'CREDIT',
-    status: status === 'PENDING' ? 'PENDING' : 'BOOKED',
+    status,
   };
   const entryReference = typeof row.entry_reference === 'string' && row.entry_reference.trim() !== '' ? row.entry_reference.trim() : undefined;
   return { tx, status, ...(entryReference ? { entryReference } : {}), text: counterpart ?? (remittanceText || label) };

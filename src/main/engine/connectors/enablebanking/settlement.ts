@@ -6,8 +6,10 @@
  *   gone from an answer and a booked row that was not there before settles it (domain/pending-settlement.ts),
  *   the booked row takes the pending row's key: the engine then updates that transaction in place. The booked
  *   row's own reference is remembered as an alias of that key, so later reads do not add it again;
- * - cancelled or rejected rows are left out: a pending row that is no longer returned is ended by the engine
- *   (CANCELLED) since the answer covers every pending row it remembers (`pending_complete`).
+ * - cancelled (CNCL) and rejected (RJCT) rows are stored with that status (CANCELLED, REJECTED): a pending row
+ *   that comes back so, under the same key, ends in place; they never settle a pending row. A pending row
+ *   that is no longer returned at all is ended by the engine (CANCELLED) since the answer covers every
+ *   pending row it remembers (`pending_complete`).
  */
 import { matchSettlements, type PendingRow } from '../../domain/pending-settlement';
 import { assignTransactionKeys } from '../transaction-key';
@@ -48,7 +50,7 @@ export function settleRows(
   windowStart: number,
   now: number,
 ): SettledRows {
-  const kept = rows.filter((r) => r.status === 'BOOKED' || r.status === 'PENDING');
+  const kept = rows;
   const keyed = assignTransactionKeys(
     account,
     kept.map((r) => {
