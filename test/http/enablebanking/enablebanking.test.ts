@@ -251,8 +251,11 @@ describe('failures keep the data', () => {
 
   it('expiry then re-consent with a new code: new session, accounts matched back, nothing duplicated', async () => {
     const c = newCaller(w.engine);
+    const earlier = new Set(w.emu.sessionIds());
     const id = await connect(w, c, 'Mock Banque FR');
     expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    const firstSession = w.emu.sessionIds().filter((s) => !earlier.has(s));
+    expect(firstSession).toHaveLength(1);
     const before = await accountsOf(c, id);
     const counts = await Promise.all(before.map((a) => totalTransactions(c, a.id)));
     w.emu.expireSessions();
@@ -262,6 +265,7 @@ describe('failures keep the data', () => {
 
     const p = await providerNamed(c, 'Mock Banque FR');
     const back = await consentAt(w, c, p.id);
+    const oldSessions = new Set(w.emu.sessionIds());
     const put = await api(c, `/connections/${id}/credentials`, {
       method: 'PUT',
       json: { channel_definition_id: `${p.id}01`, credentials: credentialsOf(back) },
@@ -271,6 +275,12 @@ describe('failures keep the data', () => {
     const after = await accountsOf(c, id);
     expect(after.map((a) => a.id).sort()).toEqual(before.map((a) => a.id).sort());
     expect(await Promise.all(before.map((a) => totalTransactions(c, a.id)))).toEqual(counts);
+    // The replaced session was closed at Enable Banking (DELETE /sessions/{old}), the new one stays open.
+    const deleted = w.emu.requests(/^\/sessions\//).filter((r) => r.method === 'DELETE').map((r) => decodeURIComponent(r.path.split('/').pop()!));
+    const newSessions = w.emu.sessionIds().filter((s) => !oldSessions.has(s));
+    expect(newSessions).toHaveLength(1);
+    expect(deleted).toContain(firstSession[0]);
+    expect(deleted).not.toContain(newSessions[0]);
   });
 
   it('a revoked session → TOKEN_EXPIRED', async () => {

@@ -21,6 +21,7 @@ import {
   credentialValues,
   pendingCode,
   readChannelSecret,
+  replacedGrant,
   storedGrant,
   writeGrant,
   type StoredSecret,
@@ -221,7 +222,7 @@ class ChannelRun {
   /** REDIRECT: the grant kept, or the one a pending authorization code is exchanged for now (then kept). */
   private async consentGrant(secret: StoredSecret): Promise<ConsentGrant> {
     const code = pendingCode(secret);
-    const grant = code ? await this.exchangeCode(code) : storedGrant(secret);
+    const grant = code ? await this.exchangeCode(code, replacedGrant(secret)) : storedGrant(secret);
     if (!grant) throw new ChannelPrecondition('NEEDS_SECRET', 'no consent is kept for this channel: authorize again');
     this.expires = grant.expires;
     if (this.env.deps.now() >= grant.expires)
@@ -229,7 +230,7 @@ class ChannelRun {
     return grant;
   }
 
-  private async exchangeCode(code: string): Promise<ConsentGrant> {
+  private async exchangeCode(code: string, replaced: ConsentGrant | undefined): Promise<ConsentGrant> {
     const { connector, deps } = this.env;
     if (!connector.exchangeCode) throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
     const exchanged = await this.guard.call('the authorization code exchange', () =>
@@ -244,7 +245,28 @@ class ChannelRun {
     } catch {
       throw new ChannelPrecondition('NEEDS_SECRET', 'the OS keychain could not keep the consent: authorize again');
     }
+    if (replaced && replaced.access_token !== exchanged.access_token) await this.closeReplaced(replaced);
     return exchanged;
+  }
+
+  /**
+   * The consent a new code replaced is closed at the provider once the new one is kept (C16: DELETE
+   * /sessions/{old}). Best effort within 10 s: the old consent otherwise lapses at its end date.
+   */
+  private async closeReplaced(replaced: ConsentGrant): Promise<void> {
+    const { connector, deps } = this.env;
+    if (!connector.closeConsent) return;
+    collectStrings(replaced, this.secretValues);
+    try {
+      const signal = AbortSignal.any([this.guard.signal, AbortSignal.timeout(10_000)]);
+      const environment = deps.connectorEnvironment?.(connector, this.spec.providerId, signal) ?? { signal, now: () => deps.now() };
+      await connector.closeConsent(replaced, environment);
+    } catch (err) {
+      deps.log.warn(
+        { connectionId: this.spec.connectionId, message: this.redact((err as Error).message ?? '') },
+        'the replaced consent could not be closed at the provider',
+      );
+    }
   }
 
   private async askUser(request: Parameters<ConnectorContext['challenge']>[0]): Promise<Record<string, string>> {
