@@ -1,19 +1,13 @@
 import { api } from './client';
+import type { EnableBankingApplication } from './types';
+
+export type { EnableBankingApplication };
 
 /**
  * Enable Banking's installation-wide configuration (C16), through the admin API with the owner's short-lived
  * admin token (as the webhook and signing-key screens). The private key goes out once, in the PUT body; the
  * engine keeps it in the OS keychain and never gives it back.
  */
-export interface EnableBankingApplication {
-  application_id: string;
-  name: string;
-  environment: 'PRODUCTION' | 'SANDBOX' | string;
-  active: boolean;
-  redirect_urls: string[];
-  countries: string[];
-}
-
 const admin = { auth: 'admin' as const };
 const PATH = '/admin/connectors/enablebanking';
 
