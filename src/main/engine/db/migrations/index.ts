@@ -3,6 +3,7 @@ import m002 from './m002_transaction_list_indexes';
 import m003 from './m003_status_before_close';
 import m004 from './m004_transaction_prefix_order_indexes';
 import m005 from './m005_document_channel_identity';
+import m006 from './m006_dynamic_providers';
 
 /**
  * Versioned migrations, applied in order at start; `PRAGMA user_version` records the last one applied.
@@ -15,4 +16,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: 'status_before_close', sql: m003 },
   { version: 4, name: 'transaction_prefix_order_indexes', sql: m004 },
   { version: 5, name: 'document_channel_identity', sql: m005 },
+  { version: 6, name: 'dynamic_providers', sql: m006 },
 ];
