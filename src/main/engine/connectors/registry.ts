@@ -5,9 +5,15 @@
 import { testBankConnector } from './testbank';
 import { legacyBankConnector } from './legacybank';
 import { statementsConnector } from './statements';
+import { simplefinConnector } from './simplefin';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
-export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
+export const connectorRegistry: readonly Connector[] = [
+  testBankConnector,
+  legacyBankConnector,
+  statementsConnector,
+  simplefinConnector,
+];
 
 const byId = new Map(connectorRegistry.map((c) => [c.definition.id, c]));
 

@@ -258,7 +258,7 @@ function writeAll(ctx: EngineContext, store: TransactionStore, r: ChannelResults
             if (status === 'PENDING_CONSENT') addedForConsent++;
             if (p.undelete) undelete.run(connection.id, p.reference);
             if (fetched) {
-              newTransactions += store.upsertRows({ id, userId }, fetched.transactions, r.runTime).inserted;
+              newTransactions += store.upsertFetched({ id, userId }, fetched, r.runTime).inserted; // [simplefin hook] was upsertRows
               toSettle.push({ id, fetched });
             }
             continue;
@@ -298,7 +298,7 @@ function writeAll(ctx: EngineContext, store: TransactionStore, r: ChannelResults
           );
           if (fetched) {
             updateBalance.run(fetched.balanceMinor, fetched.balanceDate, s.id);
-            newTransactions += store.upsertRows({ id: s.id, userId }, fetched.transactions, r.runTime).inserted;
+            newTransactions += store.upsertFetched({ id: s.id, userId }, fetched, r.runTime).inserted; // [simplefin hook] was upsertRows
             toSettle.push({ id: s.id, fetched });
           }
         }

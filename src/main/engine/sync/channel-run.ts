@@ -26,6 +26,7 @@ import {
   type WrittenResults,
 } from './channel-results';
 import { credentialValues, pendingCode, readChannelSecret, storedGrant, storeGrant } from './channel-secret';
+import { replaceChannelSecret } from './secret-replacement'; // [simplefin hook]
 import {
   checkAccount,
   prepareFetch,
@@ -248,6 +249,12 @@ export async function runChannel(env: ChannelRunEnv, spec: ChannelRunSpec): Prom
         }
       },
       progress: () => {},
+      // [simplefin hook] a connector that exchanges its credential (a SimpleFIN setup token claimed for an
+      // access URL) replaces the channel's keychain entry; the new values are redacted like the old ones.
+      replaceSecrets: (values) => {
+        collectStrings(values, secretValues);
+        replaceChannelSecret(ctx, spec.channel.id, values);
+      },
     };
 
     const rawList = await guarded('the account list', () => connector.listAccounts(cctx));

@@ -73,6 +73,10 @@ export interface PreparedFetch {
   balanceDate: number;
   pendingComplete: boolean;
   transactions: PreparedTransaction[];
+  /** [simplefin hook] AccountFetchResult.pending_covered_from. */
+  pendingCoveredFrom?: number;
+  /** [simplefin hook] AccountFetchResult.pending_settles_by_match. */
+  settlesByMatch?: boolean;
 }
 
 /** categorize() memoized by (type, sign, label): bank data repeats the same labels a great many times. */
@@ -162,5 +166,9 @@ export function prepareFetch(account: ProviderAccount, result: unknown, categori
     balanceDate: r.balance_date,
     pendingComplete: r.pending_complete === true,
     transactions: rows,
+    // [simplefin hook] begin
+    ...(isTime(r.pending_covered_from) ? { pendingCoveredFrom: r.pending_covered_from } : {}),
+    ...(r.pending_settles_by_match === true ? { settlesByMatch: true } : {}),
+    // [simplefin hook] end
   };
 }

@@ -7,7 +7,9 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
-import type { PreparedTransaction } from './provider-data';
+import { vanishedPendingIsCovered } from '../domain/pending-settlement'; // [simplefin hook]
+import type { PreparedFetch, PreparedTransaction } from './provider-data';
+import { settleByMatch, type SettlementStatements } from './pending-match'; // [simplefin hook]
 
 export const PENDING_EXPIRY_DAYS = 30;
 const DAY = 86_400;
@@ -21,8 +23,10 @@ export class TransactionStore {
   private readonly pendingRows: Stmt;
   private readonly endPending: Stmt;
   private readonly history: Stmt;
+  private readonly settlement: SettlementStatements; // [simplefin hook]
 
   constructor(db: Db) {
+    this.settlement = settleByMatch.statements(db); // [simplefin hook]
     this.upsert = db.prepare(
       `INSERT INTO transactions (account_id, user_id, provider_key, amount, currency, date, booking_date, value_date,
          import_date, last_update_date, label, notes, remittance_information, source_label, type, category_id, status)
@@ -91,6 +95,21 @@ export class TransactionStore {
     return { inserted, updated: changes - inserted };
   }
 
+  /**
+   * [simplefin hook] upsertRows of one account's fetch, after settling pending rows in place when the
+   * provider gives a posted row a new key (PreparedFetch.settlesByMatch; rule in domain/pending-settlement.ts).
+   */
+  upsertFetched(
+    account: { id: number; userId: number },
+    fetched: Pick<PreparedFetch, 'transactions' | 'settlesByMatch'>,
+    importDate: number,
+  ): { inserted: number; updated: number } {
+    const rows = fetched.settlesByMatch
+      ? settleByMatch.apply(this.settlement, account, fetched.transactions, importDate)
+      : fetched.transactions;
+    return this.upsertRows(account, rows, importDate);
+  }
+
   /** After upsertRows (and with the indexes in place): what the rows change beyond themselves. */
   settle(
     account: { id: number; userId: number },
@@ -99,11 +118,12 @@ export class TransactionStore {
       pendingComplete: boolean;
       balanceMinor: number;
       balanceDate: number;
+      pendingCoveredFrom?: number;
     },
     now: number,
   ): { cancelled: number; expired: number } {
     const result = { cancelled: 0, expired: 0 };
-    if (fetched.pendingComplete) this.endVanishedPending(account, fetched.transactions, now, result);
+    if (fetched.pendingComplete) this.endVanishedPending(account, fetched.transactions, now, result, fetched.pendingCoveredFrom);
     this.writeBalanceHistory(account.id, fetched.balanceMinor, fetched.balanceDate, fetched.transactions);
     return result;
   }
@@ -113,6 +133,7 @@ export class TransactionStore {
     rows: readonly PreparedTransaction[],
     now: number,
     result: { cancelled: number; expired: number },
+    coveredFrom?: number,
   ): void {
     const pending = this.pendingRows.all(account.userId, account.id) as Array<{
       id: number;
@@ -124,6 +145,7 @@ export class TransactionStore {
     for (const t of rows) shown.add(t.key);
     for (const p of pending) {
       if (shown.has(p.provider_key)) continue;
+      if (!vanishedPendingIsCovered(p.date, coveredFrom)) continue; // [simplefin hook]
       const expired = p.date < now - PENDING_EXPIRY_DAYS * DAY;
       this.endPending.run(expired ? 'EXPIRED' : 'CANCELLED', now, p.id);
       if (expired) result.expired++;

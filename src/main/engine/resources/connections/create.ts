@@ -5,6 +5,7 @@ import type { EngineContext } from '../../context';
 import { ApiError, badRequest, secretStoreUnavailable } from '../../http/errors';
 import { channelSecretName } from '../../secrets/secret-names';
 import { firstSyncType } from '../rules/consent';
+import { rejectUnusableCredentials } from './connector-credentials'; // [simplefin hook]
 import { checkCredentials, type CredentialInput } from './credential-input';
 import type { ChannelRow, ConnectionRow } from './rows';
 
@@ -66,6 +67,7 @@ export async function createConnection(ctx: EngineContext, userId: number, body:
     keyId: body.key_id,
     what: `channel definition ${definition.id}`,
   });
+  rejectUnusableCredentials(provider.id, definition.id, checked.values); // [simplefin hook]
   ctx.secrets.assertAvailable();
 
   const consentPerAccount = body.consent_per_account ?? false;
@@ -137,6 +139,7 @@ export async function putCredentials(ctx: EngineContext, userId: number, connect
     existing,
     what: `channel definition ${definition.id}`,
   });
+  rejectUnusableCredentials(provider.id, definition.id, checked.values); // [simplefin hook]
   ctx.secrets.assertAvailable();
   const masked = JSON.stringify(definition.mode === 'REDIRECT' ? [] : checked.masked);
   const isNew = !channel || channel.status === 'EMPTY';
