@@ -377,7 +377,10 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     url: base,
     mintToken,
     demoToken,
-    scenario: (name, params = {}) => void scenarios.set(name, params),
+    scenario: (name, params = {}) => {
+      scenarios.set(name, params);
+      if (name === 'huge') dataOf(); // built now, so that its generation is not timed as the Bridge's answer
+    },
     clearScenarios: () => scenarios.clear(),
     revokeAllAccess: () => {
       for (const c of credentials.values()) c.revoked = true;

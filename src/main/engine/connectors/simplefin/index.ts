@@ -103,6 +103,14 @@ function merge(answers: SfAnswer[]): { accounts: SfAccount[]; transactions: Map<
   return { accounts: [...accounts.values()], transactions };
 }
 
+/** Of several failed windows, the one that says most: a revoked access before a lapsed payment before a transient fault. */
+function pickFailure(settled: PromiseSettledResult<unknown>[]): unknown {
+  const reasons = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as unknown);
+  const rank = (e: unknown) =>
+    e instanceof ConnectorError ? ({ AUTH_FAILED: 0, USER_ACTION_REQUIRED: 1 } as Record<string, number>)[e.status] ?? (e instanceof RateLimited ? 2 : 3) : 4;
+  return reasons.sort((a, b) => rank(a) - rank(b))[0];
+}
+
 function describeNext(nextTry: number): string {
   return new Date(nextTry * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 }
@@ -127,30 +135,32 @@ export function createSimplefinConnector(): Connector {
     if (!verdict.ok) {
       throw new ConnectorError('SERVICE_UNAVAILABLE', `${verdict.reason}: no request was made; next synchronization possible after ${describeNext(verdict.nextTry)}`);
     }
-    const answers: SfAnswer[] = [];
-    for (const w of windows) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new ConnectorError('SERVICE_UNAVAILABLE', 'the SimpleFIN Bridge is too slow today; it will be tried again later');
+    // The windows are asked at once (each counted in the budget): the Bridge prepares them in parallel and
+    // the run waits for the slowest only. Any failure fails the run; the others' answers are dropped.
+    const timeout = Math.max(1, Math.min(requestTimeoutMs(), deadline - Date.now()));
+    const readWindow = async (w: (typeof windows)[number]): Promise<SfAnswer> => {
       recordRequest(bankState, ledger, ctx.now());
       let body: unknown;
       try {
-        body = await getAccounts(access, w, ctx.signal, Math.min(requestTimeoutMs(), left));
+        body = await getAccounts(access, w, ctx.signal, timeout);
       } catch (err) {
         if (err instanceof RateLimited) recordRateLimited(bankState, ledger, ctx.now());
         throw err;
       }
-      let answer: SfAnswer;
       try {
-        answer = readAnswer(body);
+        return readAnswer(body);
       } catch (err) {
         if (err instanceof MalformedAnswer) throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge's answer is unusable: ${err.message}`);
         throw err;
       }
-      const revoked = answer.errors.find((e) => e.family === 'gen.auth');
-      if (revoked) {
-        throw new ConnectorError('AUTH_FAILED', `the SimpleFIN Bridge refused the access (${revoked.message || 'gen.auth'}): paste a new setup token`);
-      }
-      answers.push(answer);
+    };
+    const settled = await Promise.allSettled(windows.map(readWindow));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw pickFailure(settled);
+    const answers = settled.map((s) => (s as PromiseFulfilledResult<SfAnswer>).value);
+    const revoked = answers.flatMap((a) => a.errors).find((e) => e.family === 'gen.auth');
+    if (revoked) {
+      throw new ConnectorError('AUTH_FAILED', `the SimpleFIN Bridge refused the access (${revoked.message || 'gen.auth'}): paste a new setup token`);
     }
 
     const { accounts, transactions } = merge(answers);

@@ -51,17 +51,18 @@ export function toProviderTransaction(t: SfTransaction): ProviderTransaction {
   const date = t.pending ? (t.transacted_at ?? t.posted) : t.posted;
   const label = t.payee?.trim() || cleanDescription(t.description) || t.description;
   const amount = t.amount.replace(/^\+/, '');
-  return {
+  const tx: ProviderTransaction = {
     key: t.id,
     date,
-    ...(t.pending ? {} : { booking_date: t.posted }),
-    ...(t.transacted_at !== undefined ? { value_date: t.transacted_at } : {}),
     amount,
     label,
     raw: t.description,
-    ...(t.payee ? { counterparty: t.payee } : {}),
-    ...(t.memo ? { remittance_information: [t.memo] } : {}),
     type: amount.startsWith('-') ? 'DEBIT' : 'CREDIT',
     status: t.pending ? 'PENDING' : 'BOOKED',
   };
+  if (!t.pending) tx.booking_date = t.posted;
+  if (t.transacted_at !== undefined) tx.value_date = t.transacted_at;
+  if (t.payee) tx.counterparty = t.payee;
+  if (t.memo) tx.remittance_information = [t.memo];
+  return tx;
 }
