@@ -16,6 +16,7 @@ import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, Renam
 import { DocumentDrop } from './DocumentDrop';
 import { startRedirect } from './redirect-flow';
 import { StatusLine } from './StatusLine';
+import { SimplefinInstitutions, SimplefinStatusHelp } from './simplefin/SimplefinConnectionNotes'; // [simplefin hook]
 import { SyncButton } from './SyncButton';
 
 export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
@@ -107,6 +108,23 @@ function Detail({ connection }: { connection: Connection }) {
     } else setCredentialsFor(definition);
   };
 
+  // [simplefin hook] one account row, shared by the plain list and the SimpleFIN institution groups.
+  const accountRow = (a: (typeof accounts)[number], shortName?: string) => (
+    <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ fontWeight: 550 }}>{shortName ?? a.name}</div>
+        <div className="faint" style={{ fontSize: 12.5 }}>
+          {t(`accountType.${a.type}` as MessageKey)}
+          {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
+        </div>
+      </div>
+      {a.status !== 'ACTIVE' && (
+        <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+      )}
+      <Amount value={a.balance} currency={a.currency} strong />
+    </Link>
+  );
+
   return (
     <div className="page" data-testid="connection-detail">
       <PageHeader
@@ -122,6 +140,11 @@ function Detail({ connection }: { connection: Connection }) {
             <span data-testid="connection-status">
               <StatusLine status={connection.status} running={running} />
             </span>
+            {
+              !running && (
+                <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />
+              ) /* [simplefin hook] */
+            }
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
                 provider?.name,
@@ -237,29 +260,17 @@ function Detail({ connection }: { connection: Connection }) {
         </div>
       </Card>
 
-      <Card title={t('connections.accountsTitle')} id="connection-accounts">
-        {accounts.length === 0 ? (
-          <p className="muted">{t('connections.noAccounts')}</p>
-        ) : (
-          <div className="list">
-            {accounts.map((a) => (
-              <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <div style={{ fontWeight: 550 }}>{a.name}</div>
-                  <div className="faint" style={{ fontSize: 12.5 }}>
-                    {t(`accountType.${a.type}` as MessageKey)}
-                    {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
-                  </div>
-                </div>
-                {a.status !== 'ACTIVE' && (
-                  <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-                )}
-                <Amount value={a.balance} currency={a.currency} strong />
-              </Link>
-            ))}
-          </div>
-        )}
-      </Card>
+      {connection.provider_id === '9600' && accounts.length > 0 ? (
+        <SimplefinInstitutions accounts={accounts} render={(a, shortName) => accountRow(a, shortName)} />
+      ) : (
+        <Card title={t('connections.accountsTitle')} id="connection-accounts">
+          {accounts.length === 0 ? (
+            <p className="muted">{t('connections.noAccounts')}</p>
+          ) : (
+            <div className="list">{accounts.map((a) => accountRow(a))}</div>
+          )}
+        </Card>
+      )}
 
       <DeleteConnectionDialog connection={connection} open={dialog === 'delete'} onClose={() => setDialog(null)} />
       <CloseConnectionDialog connection={connection} open={dialog === 'close'} onClose={() => setDialog(null)} />
