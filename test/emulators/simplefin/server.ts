@@ -312,7 +312,7 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     const path = url.pathname;
     let status = 404;
     if (path.startsWith('/__emu/')) {
-      status = control(path, req.method ?? 'GET', body, res);
+      control(path, req.method ?? 'GET', body, res);
       return;
     }
     requests.push(record);
@@ -331,7 +331,7 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
   }
 
   function control(path: string, method: string, body: string, res: ServerResponse): number {
-    let input: Record<string, unknown> = {};
+    let input: Record<string, unknown>;
     try {
       input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     } catch {

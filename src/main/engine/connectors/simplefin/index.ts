@@ -21,7 +21,7 @@ import {
 } from '../types';
 import { MalformedAnswer, readAnswer, type SfAccount, type SfAnswer, type SfTransaction } from './answer';
 import { checkBudget, recordRateLimited, recordRequest } from './budget';
-import { ACCESS_URL, SETUP_TOKEN, SIMPLEFIN_CHANNEL_ID, simplefinDefinition } from './definition';
+import { ACCESS_URL, SETUP_TOKEN, simplefinDefinition } from './definition';
 import { toProviderAccount, toProviderTransaction } from './mapping';
 import { claim, getAccounts, RateLimited, requestTimeoutMs } from './transport';
 import { accessLedgerName, decodeSetupToken, parseAccessUrl, SetupTokenError } from './urls';

@@ -37,7 +37,6 @@ export function decodeSetupToken(token: string): URL {
   }
   const padded = compact + '='.repeat((4 - (compact.length % 4)) % 4);
   const text = Buffer.from(padded, 'base64').toString('utf8').trim();
-  // eslint-disable-next-line no-control-regex
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /[\u0000-\u001f\u007f\s]/.test(text)) {
     throw new SetupTokenError('the setup token does not decode to a claim URL');
   }
