@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompactEncrypt, importJWK } from 'jose';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
-import { startSimplefinEmulator } from '../../test/emulators/simplefin/server';
+import { startSimplefinEmulator } from '../../src/main/simplefin-emulator/server';
 import type { Report } from '../report';
 import type { Scenario } from './index';
 import { peakRssMb, startChild } from './sync';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
-import { startSimplefinEmulator, type SimplefinEmulator } from '../../emulators/simplefin/server';
+import { startSimplefinEmulator, type SimplefinEmulator } from '../../../src/main/simplefin-emulator/server';
 import { api, getJson, newCaller, transactionsOf } from '../sync/sync-helpers';
 import { byName, channelOf, channelRow, connect, keptSecret, postToken, renew, sync } from './simplefin-helpers';
 

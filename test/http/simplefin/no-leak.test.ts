@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
-import { startSimplefinEmulator, type SimplefinEmulator, type ScenarioName } from '../../emulators/simplefin/server';
+import { startSimplefinEmulator, type SimplefinEmulator, type ScenarioName } from '../../../src/main/simplefin-emulator/server';
 import { api, newCaller, subscribe, transactionsOf } from '../sync/sync-helpers';
 import { byName, connect, keptSecret, renew, sync } from './simplefin-helpers';
 import { waitSettled } from '../sync/sync-helpers';

@@ -16,7 +16,7 @@ import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, Renam
 import { DocumentDrop } from './DocumentDrop';
 import { startRedirect } from './redirect-flow';
 import { StatusLine } from './StatusLine';
-import { SimplefinInstitutions, SimplefinStatusHelp } from './simplefin/SimplefinConnectionNotes'; // [simplefin hook]
+import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes'; // [simplefin hook]
 import { SyncButton } from './SyncButton';
 
 export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
@@ -187,7 +187,12 @@ function Detail({ connection }: { connection: Connection }) {
             </Button>
           }
         >
-          {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
+          <span data-testid="credentials-alert">
+            {/* [simplefin hook] a revoked SimpleFIN access is said in SimpleFIN's words */}
+            <SimplefinWording providerId={connection.provider_id} k="help_AUTH_FAILED">
+              {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
+            </SimplefinWording>
+          </span>
         </Alert>
       )}
       {needsRenewal && redirect && !running && (
@@ -222,7 +227,11 @@ function Detail({ connection }: { connection: Connection }) {
             return (
               <div key={id} className="list-item" style={{ alignItems: 'flex-start' }} data-testid="channel-row">
                 <div className="stack" style={{ flex: 1, gap: 4, minWidth: 0 }}>
-                  <strong>{t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}</strong>
+                  <strong>
+                    <SimplefinWording providerId={connection.provider_id} k="channelLabel">
+                      {t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}
+                    </SimplefinWording>
+                  </strong>
                   <StatusLine status={channel?.status ?? 'EMPTY'} running={running && channel?.status === 'RUNNING'} />
                   <span className="faint" style={{ fontSize: 12.5 }}>
                     {[

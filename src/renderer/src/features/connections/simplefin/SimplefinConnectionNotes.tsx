@@ -3,7 +3,8 @@ import { useT } from '../../../lib/i18n';
 import { Alert, Card } from '../../../ui';
 import { INSTITUTION_SEPARATOR, SIMPLEFIN_PROVIDER_ID, simplefinText } from './strings';
 
-const HELP = ['AUTH_FAILED', 'USER_ACTION_REQUIRED', 'SERVICE_UNAVAILABLE', 'PARTIAL_SUCCESS'] as const;
+// AUTH_FAILED is said by the page's "Update credentials" alert (SimplefinWording), next to its button.
+const HELP = ['USER_ACTION_REQUIRED', 'SERVICE_UNAVAILABLE', 'PARTIAL_SUCCESS'] as const;
 type HelpStatus = (typeof HELP)[number];
 
 /** A SimpleFIN failure in words, with the action to take (C15 statuses). Nothing for other providers. */
@@ -12,7 +13,7 @@ export function SimplefinStatusHelp({ providerId, status }: { providerId: string
   if (providerId !== SIMPLEFIN_PROVIDER_ID || !(HELP as readonly string[]).includes(status)) return null;
   const s = simplefinText(lang);
   return (
-    <Alert tone={status === 'PARTIAL_SUCCESS' || status === 'SERVICE_UNAVAILABLE' ? 'warning' : 'danger'}>
+    <Alert tone={status === 'USER_ACTION_REQUIRED' ? 'danger' : 'warning'}>
       <span data-testid="simplefin-help" data-status={status}>
         {s[`help_${status as HelpStatus}`]}
       </span>
@@ -58,4 +59,21 @@ export function SimplefinInstitutions<A extends { id: string; name: string }>({
       </div>
     </Card>
   );
+}
+
+/**
+ * [simplefin hook] A SimpleFIN wording in place of the generic one: `k` of the SimpleFIN texts for a SimpleFIN
+ * connection (the generic "login and password" words do not fit a setup token), else `children`.
+ */
+export function SimplefinWording({
+  providerId,
+  k,
+  children,
+}: {
+  providerId: string;
+  k: 'channelLabel' | 'help_AUTH_FAILED';
+  children: ReactNode;
+}) {
+  const { lang } = useT();
+  return <>{providerId === SIMPLEFIN_PROVIDER_ID ? simplefinText(lang)[k] : children}</>;
 }

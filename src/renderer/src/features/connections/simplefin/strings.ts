@@ -25,7 +25,7 @@ const en = {
   institutions: 'Institutions',
   otherInstitution: 'Other accounts',
   help_AUTH_FAILED:
-    'The SimpleFIN Bridge refused Coffer\u2019s access: it was revoked, or the setup token had already been used (if you did not use it yourself, it may be compromised: disconnect it at the Bridge). Create a new setup token at the Bridge and use “Update credentials”.',
+    'The SimpleFIN Bridge refused Coffer\u2019s access: it was revoked, or the setup token had already been used (if you did not use it yourself, it may be compromised: disconnect it at the Bridge). To renew the token, create a new setup token at the Bridge and paste it with “Update credentials”.',
   help_USER_ACTION_REQUIRED:
     'The SimpleFIN Bridge needs you: your subscription may have lapsed, or your institutions need you to sign in again at the Bridge. Fix it at the Bridge, then synchronize.',
   help_SERVICE_UNAVAILABLE:
@@ -33,6 +33,9 @@ const en = {
   help_PARTIAL_SUCCESS:
     'Some institutions need you to sign in again at the SimpleFIN Bridge; their accounts show an error and keep their data. The other accounts are up to date.',
   renew: 'Paste a new setup token',
+  channelLabel: 'SimpleFIN setup token',
+  renewHint:
+    'Create a new setup token at the SimpleFIN Bridge and paste it here: Coffer exchanges it once for a new access and keeps your accounts and history.',
 };
 
 const fr: typeof en = {
@@ -58,7 +61,7 @@ const fr: typeof en = {
   institutions: 'Établissements',
   otherInstitution: 'Autres comptes',
   help_AUTH_FAILED:
-    'SimpleFIN Bridge a refusé l\u2019accès de Coffer : il a été révoqué, ou le jeton avait déjà servi (si ce n\u2019est pas vous, il est peut-être compromis : déconnectez-le sur le Bridge). Créez un nouveau jeton sur le Bridge puis « Mettre à jour les identifiants ».',
+    'SimpleFIN Bridge a refusé l\u2019accès de Coffer : il a été révoqué, ou le jeton avait déjà servi (si ce n\u2019est pas vous, il est peut-être compromis : déconnectez-le sur le Bridge). Pour renouveler le jeton, créez-en un nouveau sur le Bridge et collez-le avec « Mettre à jour les identifiants ».',
   help_USER_ACTION_REQUIRED:
     'SimpleFIN Bridge a besoin de vous : votre abonnement a peut-être expiré, ou vos établissements demandent une nouvelle connexion sur le Bridge. Réglez-le sur le Bridge puis synchronisez.',
   help_SERVICE_UNAVAILABLE:
@@ -66,6 +69,9 @@ const fr: typeof en = {
   help_PARTIAL_SUCCESS:
     'Certains établissements demandent une nouvelle connexion sur SimpleFIN Bridge ; leurs comptes sont en erreur et gardent leurs données. Les autres comptes sont à jour.',
   renew: 'Coller un nouveau jeton',
+  channelLabel: 'Jeton de configuration SimpleFIN',
+  renewHint:
+    'Créez un nouveau jeton de configuration sur SimpleFIN Bridge et collez-le ici : Coffer l\u2019échange une fois contre un nouvel accès et garde vos comptes et votre historique.',
 };
 
 export type SimplefinText = keyof typeof en;
