@@ -62,13 +62,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       resourcesDir: options.resourcesDir,
       appDir: options.appDir ?? null,
       urls: urlsFor(options.port),
-      secrets:
-        options.secrets ??
-        new KeychainSecretStore(installId, {
-          // A read that found its value only when asked again: a keychain fault, not a missing secret.
-          onReadRetried: ({ name, attempts, found }) =>
-            log.warn({ secret: name, attempts, found }, 'keychain read found nothing at first; asked again'),
-        }),
+      secrets: options.secrets ?? new KeychainSecretStore(installId),
       settings,
       log,
       now: () => Math.floor(Date.now() / 1000),

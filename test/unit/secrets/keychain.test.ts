@@ -85,39 +85,3 @@ describe.skipIf(!hasDbusDaemon)('a D-Bus session whose Secret Service does not a
     }
   });
 });
-
-describe('a keychain read that finds nothing at first', () => {
-  function flakyEntries(answers: Array<string | null>) {
-    const reads: string[] = [];
-    const entry = (account: string) => ({
-      getPassword: () => {
-        if (account.endsWith('/probe')) return 'probe';
-        reads.push(account);
-        return answers.length > 1 ? answers.shift()! : answers[0];
-      },
-      setPassword: () => {},
-      deletePassword: () => true,
-    });
-    return { entry, reads };
-  }
-
-  it('is asked again, briefly: the value found on a later attempt is returned and the retry reported', () => {
-    const { entry, reads } = flakyEntries([null, '{"a":"b"}']);
-    const retried: unknown[] = [];
-    const waits: number[] = [];
-    const store = new KeychainSecretStore('ns', { entry, sleep: (ms) => waits.push(ms), onReadRetried: (i) => retried.push(i) });
-    expect(store.get('channel/7')).toBe('{"a":"b"}');
-    expect(reads).toEqual(['ns/channel/7', 'ns/channel/7']);
-    expect(waits).toEqual([100]);
-    expect(retried).toEqual([{ name: 'channel/7', attempts: 2, found: true }]);
-  });
-
-  it('is called missing after three reads (about a third of a second), never more', () => {
-    const { entry, reads } = flakyEntries([null]);
-    const waits: number[] = [];
-    const store = new KeychainSecretStore('ns', { entry, sleep: (ms) => waits.push(ms) });
-    expect(store.get('channel/7')).toBeNull();
-    expect(reads).toHaveLength(3);
-    expect(waits).toEqual([100, 250]);
-  });
-});

@@ -22,49 +22,18 @@ const SERVICE = 'Coffer';
  * re-checks the Secret Service each time an entry is made and, when that check gets a D-Bus error (a busy
  * daemon, a call that times out under load), silently switches the whole process to the kernel keyutils
  * keyring: a secret written then lands in kernel memory (lost at reboot, invisible to later Secret Service
- * reads) and a read then finds nothing, so a run wrongly concluded its credentials were missing (NEEDS_SECRET).
- * Pinned, the binding throws instead, and the callers' "keychain unavailable" paths apply.
+ * reads) and a read finds nothing, as if the credentials were missing. Pinned, the binding throws instead,
+ * and the callers' "keychain unavailable" paths apply (503 secret_store_unavailable, NEEDS_SECRET).
  */
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
-
-/**
- * The binding reports a failed read as "no value" (it cannot tell us a D-Bus time-out from a missing entry),
- * so a read that finds nothing is asked again, briefly, before the value is called missing: at most
- * READ_ATTEMPTS reads, READ_RETRY_MS apart (about a third of a second in all, and only when nothing is found).
- */
-const READ_ATTEMPTS = 3;
-const READ_RETRY_MS = [100, 250];
-
-export interface EntryLike {
-  getPassword(): string | null;
-  setPassword(value: string): void;
-  deletePassword(): boolean;
-}
-
-export interface KeychainOptions {
-  /** Told when a read found nothing at first and its value on a later attempt (a transient keychain fault). */
-  onReadRetried?: (info: { name: string; attempts: number; found: boolean }) => void;
-  /** Tests only: where entries come from (the OS keychain otherwise). */
-  entry?: (account: string) => EntryLike;
-  /** Tests only: how the retry waits (a short blocking sleep otherwise: reads are synchronous). */
-  sleep?: (ms: number) => void;
-}
-
-function blockingSleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 export class KeychainSecretStore implements SecretStore {
   private availability: { ok: true } | { ok: false; reason: string } | null = null;
 
-  constructor(
-    private readonly namespace: string,
-    private readonly options: KeychainOptions = {},
-  ) {}
+  constructor(private readonly namespace: string) {}
 
-  private entry(name: string): EntryLike {
-    const account = `${this.namespace}/${name}`;
-    return this.options.entry ? this.options.entry(account) : new Entry(SERVICE, account, ENTRY_OPTIONS);
+  private entry(name: string): Entry {
+    return new Entry(SERVICE, `${this.namespace}/${name}`, ENTRY_OPTIONS);
   }
 
   private probe(): { ok: true } | { ok: false; reason: string } {
@@ -92,16 +61,7 @@ export class KeychainSecretStore implements SecretStore {
 
   get(name: string): string | null {
     this.assertAvailable();
-    const sleep = this.options.sleep ?? blockingSleep;
-    for (let attempt = 1; ; attempt++) {
-      // A fresh entry each time: it opens a new D-Bus session to the keychain.
-      const value = this.entry(name).getPassword() ?? null;
-      if (value !== null || attempt >= READ_ATTEMPTS) {
-        if (attempt > 1) this.options.onReadRetried?.({ name, attempts: attempt, found: value !== null });
-        return value;
-      }
-      sleep(READ_RETRY_MS[attempt - 1] ?? READ_RETRY_MS[READ_RETRY_MS.length - 1]);
-    }
+    return this.entry(name).getPassword() ?? null;
   }
 
   set(name: string, value: string): void {
