@@ -193,6 +193,8 @@ function composeEngine(
       urls,
       now,
       connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
+      credentialProblem: (providerId, channelDefinitionId, values) =>
+        engine.connectors.get(providerId)?.validateCredentials?.(channelDefinitionId, values),
     }),
   );
   return engine;

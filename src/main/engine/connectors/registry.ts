@@ -8,9 +8,15 @@ import { createLegacyBankConnector, legacyBankConnector } from './testbank/legac
 import { createStatementsConnector, statementsConnector } from './statements';
 import type { StatementSource } from './statements/source';
 import { createTestBankConnector, testBankConnector } from './testbank';
+import { createSimplefinConnector, simplefinConnector } from './simplefin';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
-export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
+export const connectorRegistry: readonly Connector[] = [
+  testBankConnector,
+  legacyBankConnector,
+  statementsConnector,
+  simplefinConnector,
+];
 
 const byId = new Map(connectorRegistry.map((c) => [c.definition.id, c]));
 
@@ -40,7 +46,12 @@ export interface ConnectorsInput {
 
 export function createConnectors(input: ConnectorsInput): Connectors {
   const own = new Map<string, Connector>();
-  for (const c of [createTestBankConnector(), createLegacyBankConnector(), createStatementsConnector(input.statementSource)])
+  for (const c of [
+    createTestBankConnector(),
+    createLegacyBankConnector(),
+    createStatementsConnector(input.statementSource),
+    createSimplefinConnector(),
+  ])
     own.set(c.definition.id, c);
   for (const c of input.extra ?? []) own.set(c.definition.id, c);
   return { get: (providerId) => own.get(providerId) };

@@ -21,6 +21,7 @@ import {
   pendingCode,
   readChannelSecret,
   storedGrant,
+  writeCredentialValues,
   writeGrant,
   type StoredSecret,
 } from '../store/channel-secret';
@@ -175,7 +176,27 @@ class ChannelRun {
       now: () => env.deps.now(),
       challenge: (request) => this.askUser(request),
       progress: () => {},
+      replaceSecrets: (values) => this.replaceSecret(values),
     };
+  }
+
+  /**
+   * ConnectorContext.replaceSecrets: a connector that exchanges its credential (a SimpleFIN setup token
+   * claimed for an access URL) replaces the channel's keychain entry, and only that; the new values are
+   * redacted like the old ones. When the keychain cannot keep them the run ends NEEDS_SECRET rather than
+   * keeping them anywhere else.
+   */
+  private replaceSecret(values: Record<string, string>): void {
+    const clean = credentialValues(values);
+    collectStrings(clean, this.secretValues);
+    try {
+      writeCredentialValues(this.env.deps.secrets, this.spec.channel.id, clean);
+    } catch {
+      throw new ChannelPrecondition(
+        'NEEDS_SECRET',
+        'the OS keychain could not keep the new access of this channel: enter the credentials again',
+      );
+    }
   }
 
   private readSecret(): StoredSecret {
