@@ -168,12 +168,12 @@ export interface AccountFetchResult {
    */
   pending_complete?: boolean;
   /**
-   * [simplefin hook] With `pending_complete`: only PENDING rows dated at or after this time (UTC seconds)
+   * With `pending_complete`: only PENDING rows dated at or after this time (UTC seconds)
    * are judged — the answer covered those dates only; an older pending row is left as it is.
    */
   pending_covered_from?: number;
   /**
-   * [simplefin hook] true ⇒ when a pending row posts, this provider reports it under a NEW key (SimpleFIN,
+   * true ⇒ when a pending row posts, this provider reports it under a NEW key (SimpleFIN,
    * Enable Banking). The engine then settles it by the rule of domain/pending-settlement.ts: a booked row of
    * the same account with the same payee or text, posted within 7 days after the pending row's date, with an
    * amount within 25 % of it, takes the pending row's place (same Coffer id, now BOOKED with the posted amount
@@ -240,7 +240,7 @@ export interface ConnectorContext {
   challenge(req: ChallengeRequest): Promise<Record<string, string>>;
   progress(done: number, total: number, message?: string): void;
   /**
-   * [simplefin hook] Replaces this channel's secret in the OS keychain (only there) with `values`, e.g. a
+   * Optional (the engine provides it). Replaces this channel's secret in the OS keychain (only there) with `values`, e.g. a
    * one-time setup token by the access it was exchanged for; `{}` forgets it. The values are added to the
    * run's redaction list. Later runs see them in `credentials`. Throws when the keychain cannot keep them.
    */
@@ -326,7 +326,7 @@ export interface Connector {
   /** Simulated banks only: what the engine's own consent page needs. */
   consentPage?: ConsentPageHooks;
   /**
-   * [simplefin hook] Checks decrypted credential values when a connection is created or its credentials are
+   * Checks decrypted credential values when a connection is created or its credentials are
    * replaced, BEFORE anything is stored or contacted: returns why they are unusable (the 400
    * `invalid_request` text; it must never quote a value), or undefined when they may be used.
    */
