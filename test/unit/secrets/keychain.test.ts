@@ -48,6 +48,7 @@ describe('without an OS keychain', () => {
 });
 
 const STORE_MODULE = JSON.stringify(join(import.meta.dirname, '../../../src/main/engine/secrets/secret-store.ts'));
+const EDGE_MODULE = JSON.stringify(join(import.meta.dirname, '../../../src/main/engine/http/error-handler.ts'));
 const TSX = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const hasDbusDaemon = existsSync('/usr/bin/dbus-daemon');
 
@@ -72,8 +73,9 @@ describe.skipIf(!hasDbusDaemon)('a D-Bus session whose Secret Service does not a
     try {
       const script = `
         import { KeychainSecretStore } from ${STORE_MODULE};
+        import { domainErrorToApiError } from ${EDGE_MODULE};
         const s = new KeychainSecretStore(${JSON.stringify(account)});
-        try { s.set('channel/1', 'kept'); console.log(JSON.stringify({ stored: true })); } catch (e) { console.log(JSON.stringify({ status: e.statusCode, code: e.code })); }
+        try { s.set('channel/1', 'kept'); console.log(JSON.stringify({ stored: true })); } catch (e) { const a = domainErrorToApiError(e); console.log(JSON.stringify({ status: a.statusCode, code: a.code })); }
       `;
       const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address };
       const res = spawnSync(TSX, ['--eval', script], { env, encoding: 'utf8' });
