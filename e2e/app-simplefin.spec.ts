@@ -93,6 +93,10 @@ test('renew a revoked access: AUTH_FAILED in words, a new token through "Update 
   // Said in SimpleFIN's words (not "login or password"), beside the button that fixes it.
   await expect(page.getByTestId('credentials-alert')).toContainText('To renew the token, create a new setup token');
   await expect(page.getByTestId('channel-row')).toContainText('SimpleFIN setup token');
+  // The status line under the title and the channel's status say what AUTH_FAILED means for SimpleFIN.
+  await expect(page.getByTestId('connection-status')).toContainText('The SimpleFIN Bridge revoked Coffer’s access: renew the setup token');
+  await expect(page.getByTestId('channel-row')).toContainText('revoked Coffer’s access: renew the setup token');
+  await expect(page.locator('body')).not.toContainText('login or password');
   await shot(page, 'en-5-auth-failed');
 
   await page.getByRole('button', { name: 'Update credentials' }).first().click();
@@ -144,6 +148,8 @@ test('the same screens in French', async () => {
   await syncNow(page);
   await expect(status(page, 'AUTH_FAILED')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('credentials-alert')).toContainText('Pour renouveler le jeton');
+  await expect(page.getByTestId('connection-status')).toContainText('SimpleFIN Bridge a révoqué l’accès de Coffer : renouvelez le jeton de configuration');
+  await expect(page.getByTestId('channel-row')).toContainText('renouvelez le jeton de configuration');
   await shot(page, 'fr-4-auth-failed');
   await page.getByRole('button', { name: 'Mettre à jour les identifiants' }).first().click();
   await expect(page.getByRole('dialog')).toContainText('Créez un nouveau jeton de configuration');

@@ -138,7 +138,7 @@ function Detail({ connection }: { connection: Connection }) {
         subtitle={
           <span className="stack" style={{ gap: 4, marginTop: 6 }}>
             <span data-testid="connection-status">
-              <StatusLine status={connection.status} running={running} />
+              <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
             </span>
             {
               !running && (
@@ -232,7 +232,11 @@ function Detail({ connection }: { connection: Connection }) {
                       {t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}
                     </SimplefinWording>
                   </strong>
-                  <StatusLine status={channel?.status ?? 'EMPTY'} running={running && channel?.status === 'RUNNING'} />
+                  <StatusLine
+                    status={channel?.status ?? 'EMPTY'}
+                    running={running && channel?.status === 'RUNNING'}
+                    providerId={connection.provider_id}
+                  />
                   <span className="faint" style={{ fontSize: 12.5 }}>
                     {[
                       (channel?.account_types ?? definition?.account_types ?? [])

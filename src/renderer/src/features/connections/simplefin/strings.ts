@@ -24,6 +24,7 @@ const en = {
   created: 'SimpleFIN connection added: reading your accounts',
   institutions: 'Institutions',
   otherInstitution: 'Other accounts',
+  status_AUTH_FAILED: 'The SimpleFIN Bridge revoked Coffer\u2019s access: renew the setup token',
   help_AUTH_FAILED:
     'The SimpleFIN Bridge refused Coffer\u2019s access: it was revoked, or the setup token had already been used (if you did not use it yourself, it may be compromised: disconnect it at the Bridge). To renew the token, create a new setup token at the Bridge and paste it with “Update credentials”.',
   help_USER_ACTION_REQUIRED:
@@ -60,6 +61,7 @@ const fr: typeof en = {
   created: 'Connexion SimpleFIN ajoutée : lecture de vos comptes',
   institutions: 'Établissements',
   otherInstitution: 'Autres comptes',
+  status_AUTH_FAILED: 'SimpleFIN Bridge a révoqué l\u2019accès de Coffer : renouvelez le jeton de configuration',
   help_AUTH_FAILED:
     'SimpleFIN Bridge a refusé l\u2019accès de Coffer : il a été révoqué, ou le jeton avait déjà servi (si ce n\u2019est pas vous, il est peut-être compromis : déconnectez-le sur le Bridge). Pour renouveler le jeton, créez-en un nouveau sur le Bridge et collez-le avec « Mettre à jour les identifiants ».',
   help_USER_ACTION_REQUIRED:
@@ -81,6 +83,16 @@ export function simplefinText(lang: Language): typeof en {
 }
 
 export const SIMPLEFIN_PROVIDER_ID = '9600';
+
+/**
+ * A status sentence in SimpleFIN's words where the generic one would mislead, else undefined: for a SimpleFIN
+ * connection AUTH_FAILED means the Bridge revoked Coffer's access (or the setup token was already used), not
+ * a rejected login or password (C15), and the fix is a new setup token. Used by the status lines and toasts.
+ */
+export function simplefinStatusSentence(lang: Language, providerId: string | undefined, status: string): string | undefined {
+  if (providerId !== SIMPLEFIN_PROVIDER_ID || status !== 'AUTH_FAILED') return undefined;
+  return simplefinText(lang).status_AUTH_FAILED;
+}
 export const SIMPLEFIN_BRIDGE_URL = 'https://beta-bridge.simplefin.org/';
 /** The account name's "<institution> · <account>" separator (engine connectors/simplefin/mapping.ts). */
 export const INSTITUTION_SEPARATOR = ' · ';
