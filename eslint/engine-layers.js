@@ -21,8 +21,15 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * 'kernel' (files directly in src/main/engine).
  */
 
-/** @param {Record<string, Layer>} layers */
-export function engineLayersRule(layers) {
+/**
+ * @typedef {{ dynamicFrom: string[], why: string }} Outside
+ * Code beside the engine in src/main (a folder name → who may reach it): e.g. a bank emulator, which is test
+ * and demo code. No engine file may import it, except a dynamic `import()` in the files of `dynamicFrom`
+ * (paths relative to the engine), which load it only on demand.
+ */
+
+/** @param {Record<string, Layer>} layers @param {Record<string, Outside>} [outside] */
+export function engineLayersRule(layers, outside = {}) {
   return {
     meta: {
       type: 'problem',
@@ -30,6 +37,7 @@ export function engineLayersRule(layers) {
       schema: [],
       messages: {
         denied: "The {{from}} layer must not import the {{to}} layer ('{{source}}'). {{why}}",
+        outside: "The engine must not import {{to}} ('{{source}}'). {{why}}",
       },
     },
     create(context) {
@@ -38,14 +46,23 @@ export function engineLayersRule(layers) {
       if (!engineRoot) return {};
       const from = layerOf(engineRoot, file);
       const layer = layers[from.layer];
-      if (!layer) return {};
+      const fromPath = relative(engineRoot, file).split(sep).join('/');
       const check = (node, source) => {
         if (typeof source !== 'string' || !source.startsWith('.')) return;
         let target = resolve(dirname(file), source);
         // A folder import names its index module.
         if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index');
         const rel = relative(engineRoot, target);
-        if (rel.startsWith('..')) return; // outside the engine (src/shared): open to all
+        if (rel.startsWith('..')) {
+          // Outside the engine: src/shared is open to all; a folder of `outside` only as its entry says.
+          const beside = relative(dirname(engineRoot), target).split(sep)[0];
+          const rule = outside[beside];
+          if (!rule) return;
+          if (node.type === 'ImportExpression' && rule.dynamicFrom.includes(fromPath)) return;
+          context.report({ node, messageId: 'outside', data: { to: `src/main/${beside}`, source, why: rule.why } });
+          return;
+        }
+        if (!layer) return;
         const to = layerOf(engineRoot, target + '.ts');
         if (to.layer === from.layer && to.folder === from.folder) return;
         if (layer.allow.includes(to.layer)) return;

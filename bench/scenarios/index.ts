@@ -6,6 +6,7 @@ import { eventsScenario } from './events';
 import { documentsScenario } from './documents';
 import { uiHistoryScenario } from './ui-history';
 import { enableBankingScenario } from './enablebanking';
+import { simplefinScenario } from './simplefin';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -21,4 +22,5 @@ export const scenarios: Scenario[] = [
   documentsScenario,
   uiHistoryScenario,
   enableBankingScenario,
+  simplefinScenario,
 ];

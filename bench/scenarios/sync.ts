@@ -39,7 +39,7 @@ function hasCommand(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-async function startChild(dataDir: string): Promise<Child> {
+export async function startChild(dataDir: string): Promise<Child> {
   const root = projectRoot();
   const serve = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
   const wrap =
@@ -95,7 +95,7 @@ async function startChild(dataDir: string): Promise<Child> {
 }
 
 /** Peak resident set of a process (VmHWM), in MB; undefined off Linux. */
-function peakRssMb(pid: number): number | undefined {
+export function peakRssMb(pid: number): number | undefined {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : undefined;

@@ -235,6 +235,8 @@ function composeEngine(
         refreshCatalogue: (connector) => engine.dynamicCatalogue.refreshQuietly(connector),
         now,
       },
+      credentialProblem: (providerId, channelDefinitionId, values) =>
+        engine.connectors.get(providerId)?.validateCredentials?.(channelDefinitionId, values),
     }),
   );
   return engine;

@@ -1,7 +1,7 @@
 /** The pure rules of the Enable Banking connector (C16) and of pending settlement (C15/C16), as tables. */
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { matchSettlements, settles } from '../../../src/main/engine/domain/pending-settlement';
+import { matchSettlements, settlesDecimal as settles } from '../../../src/main/engine/domain/pending-settlement';
 import { exhaust, readsLeft, recordRead } from '../../../src/main/engine/connectors/enablebanking/budget';
 import { enableBankingBaseUrl } from '../../../src/main/engine/connectors/enablebanking/base-url';
 import { failureOf } from '../../../src/main/engine/connectors/enablebanking/failures';

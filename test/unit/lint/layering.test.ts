@@ -68,6 +68,14 @@ describe('engine layers enforced by lint (allow-lists per layer)', () => {
     for (const [filePath, code] of allowed) expect(await layerErrors(code, filePath), filePath).toEqual([]);
   });
 
+  it('keeps the SimpleFIN emulator (test and demo code) out of the engine but for the demo’s dynamic import in cli/serve.ts', async () => {
+    const statically = await layerErrors("import { startSimplefinDemo } from '../../simplefin-emulator/demo';\nexport const x = startSimplefinDemo;\n", 'src/main/engine/cli/serve.ts');
+    expect(statically.join('\n')).toMatch(/must not import src\/main\/simplefin-emulator/);
+    const elsewhere = await layerErrors("export const x = () => import('../../simplefin-emulator/demo');\n", 'src/main/engine/sync/bad.ts');
+    expect(elsewhere.join('\n')).toMatch(/test and demo code/);
+    expect(await layerErrors("export const x = () => import('../../simplefin-emulator/demo');\n", 'src/main/engine/cli/serve.ts')).toEqual([]);
+  });
+
   it('fails when the shell imports the engine (it only forks it)', async () => {
     const errors = await restrictedImportErrors("import { startEngine } from './engine/engine';\nexport const x = startEngine;\n", 'src/main/bad.ts');
     expect(errors.join()).toMatch(/only forks the engine/);

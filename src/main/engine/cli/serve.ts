@@ -32,12 +32,16 @@ export async function serve(argv: string[]): Promise<void> {
     resourcesDir: join(root, 'resources'),
     appDir: values['app-dir'] ?? join(root, 'out', 'renderer'),
   });
+  // COFFER_SIMPLEFIN_DEMO=1: a loopback SimpleFIN Bridge in this process (test and demo code outside the
+  // engine, src/main/simplefin-emulator/demo.ts), imported only then.
+  const demo =
+    process.env.COFFER_SIMPLEFIN_DEMO === '1' ? await (await import('../../simplefin-emulator/demo')).startSimplefinDemo() : null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     engine.ctx.log.info({ signal }, 'stopping');
-    engine.close().then(
+    Promise.all([engine.close(), demo?.close()]).then(
       () => process.exit(0),
       (err) => {
         process.stderr.write(`coffer: error while stopping: ${(err as Error).message}\n`);
@@ -47,6 +51,7 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  if (demo) process.stdout.write(demo.banner + '\n');
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
   if (process.env.COFFER_ANNOUNCE_BROWSER) {
     process.stdout.write(`coffer: open ${engine.urls.host_url}/ in your browser (Ctrl+C stops Coffer)\n`);

@@ -9,9 +9,15 @@ import { createLegacyBankConnector, legacyBankConnector } from './testbank/legac
 import { createStatementsConnector, statementsConnector } from './statements';
 import type { StatementSource } from './statements/source';
 import { createTestBankConnector, testBankConnector } from './testbank';
+import { createSimplefinConnector, simplefinConnector } from './simplefin';
 import type { ChannelDefinition, Connector, ProviderDefinition } from './types';
 
-export const connectorRegistry: readonly Connector[] = [testBankConnector, legacyBankConnector, statementsConnector];
+export const connectorRegistry: readonly Connector[] = [
+  testBankConnector,
+  legacyBankConnector,
+  statementsConnector,
+  simplefinConnector,
+];
 
 const byId = new Map(connectorRegistry.map((c) => [c.definition.id, c]));
 
@@ -69,6 +75,7 @@ export function createConnectors(input: ConnectorsInput): Connectors {
     createTestBankConnector(),
     createLegacyBankConnector(),
     createStatementsConnector(input.statementSource),
+    createSimplefinConnector(),
   ])
     own.set(c.definition.id, c);
   for (const c of input.extra ?? []) own.set(c.definition.id, c);

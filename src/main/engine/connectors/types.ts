@@ -174,6 +174,19 @@ export interface AccountFetchResult {
    * that is neither returned BOOKED nor PENDING any more was cancelled/expired at the bank.
    */
   pending_complete?: boolean;
+  /**
+   * With `pending_complete`: only PENDING rows dated at or after this time (UTC seconds)
+   * are judged — the answer covered those dates only; an older pending row is left as it is.
+   */
+  pending_covered_from?: number;
+  /**
+   * true ⇒ when a pending row posts, this provider reports it under a NEW key (SimpleFIN,
+   * Enable Banking). The engine then settles it by the rule of domain/pending-settlement.ts: a booked row of
+   * the same account with the same payee or text, posted within 7 days after the pending row's date, with an
+   * amount within 25 % of it, takes the pending row's place (same Coffer id, now BOOKED with the posted amount
+   * and date); there is never a second row.
+   */
+  pending_settles_by_match?: boolean;
 }
 
 export interface ChallengeRequest {
@@ -294,6 +307,12 @@ export interface ConnectorContext {
    * 4 per account and endpoint a day). Absent or false ⇒ the person started it and is present.
    */
   unattended?: boolean;
+  /**
+   * Optional (the engine provides it). Replaces this channel's secret in the OS keychain (only there) with `values`, e.g. a
+   * one-time setup token by the access it was exchanged for; `{}` forgets it. The values are added to the
+   * run's redaction list. Later runs see them in `credentials`. Throws when the keychain cannot keep them.
+   */
+  replaceSecrets?(values: Record<string, string>): void;
 }
 
 export type ConnectorErrorStatus =
@@ -413,4 +432,10 @@ export interface Connector {
     idPrefix: string;
     list(env: ConnectorEnvironment): Promise<ListedProvider[]>;
   };
+  /**
+   * Checks decrypted credential values when a connection is created or its credentials are
+   * replaced, BEFORE anything is stored or contacted: returns why they are unusable (the 400
+   * `invalid_request` text; it must never quote a value), or undefined when they may be used.
+   */
+  validateCredentials?(channelDefinitionId: string, values: Readonly<Record<string, string>>): string | undefined;
 }

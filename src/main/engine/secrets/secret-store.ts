@@ -1,4 +1,4 @@
-import { Entry } from '@napi-rs/keyring';
+import { Entry, type EntryOptions } from '@napi-rs/keyring';
 import { SecretStoreUnavailable } from '../domain/errors';
 
 /**
@@ -17,13 +17,23 @@ export interface SecretStore {
 
 const SERVICE = 'Coffer';
 
+/**
+ * On Linux every entry is pinned to the Secret Service (gnome-keyring, KWallet, …). Left to itself the binding
+ * re-checks the Secret Service each time an entry is made and, when that check gets a D-Bus error (a busy
+ * daemon, a call that times out under load), silently switches the whole process to the kernel keyutils
+ * keyring: a secret written then lands in kernel memory (lost at reboot, invisible to later Secret Service
+ * reads) and a read finds nothing, as if the credentials were missing. Pinned, the binding throws instead,
+ * and the callers' "keychain unavailable" paths apply (503 secret_store_unavailable, NEEDS_SECRET).
+ */
+const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
+
 export class KeychainSecretStore implements SecretStore {
   private availability: { ok: true } | { ok: false; reason: string } | null = null;
 
   constructor(private readonly namespace: string) {}
 
   private entry(name: string): Entry {
-    return new Entry(SERVICE, `${this.namespace}/${name}`);
+    return new Entry(SERVICE, `${this.namespace}/${name}`, ENTRY_OPTIONS);
   }
 
   private probe(): { ok: true } | { ok: false; reason: string } {

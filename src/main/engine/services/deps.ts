@@ -6,7 +6,7 @@ import type { EncryptionKeyStore } from './keys';
 /**
  * What the use cases are handed by the engine (engine.ts builds it once): the store, the keychain, the
  * synchronization service (through its port; it is replaced at start, so the port given here delegates),
- * the transport keys, the clock and the addresses. Nothing else of the engine is reached from a service.
+ * the transport keys, the clock, the addresses and the connectors' credential check. Nothing else of the engine is reached from a service.
  */
 export interface ServiceDeps {
   store: Store;
@@ -25,4 +25,9 @@ export interface ServiceDeps {
    * time and never rejects.
    */
   prepareRemoteClose(connectionId: number, channelIds: readonly number[]): () => Promise<void>;
+  /**
+   * The provider's own check of decrypted credential values (Connector.validateCredentials): why they are
+   * unusable, or undefined. Made before anything is stored or contacted.
+   */
+  credentialProblem(providerId: string, channelDefinitionId: string, values: Readonly<Record<string, string>>): string | undefined;
 }

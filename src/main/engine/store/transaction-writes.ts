@@ -3,11 +3,15 @@
  * row keyed by UNIQUE(account_id, provider_key), so re-reading the same data never duplicates a row; a row
  * that changed (a PENDING one that booked) is updated in place with a new last_update_date; an unchanged
  * row is not written at all. When the provider says its pending list is complete, a PENDING row it no
- * longer shows is marked CANCELLED (EXPIRED when older than PENDING_EXPIRY_DAYS), never deleted.
+ * longer shows is marked CANCELLED (EXPIRED when older than PENDING_EXPIRY_DAYS), never deleted — only
+ * when the answer covered its date (`pendingCoveredFrom`). A provider that books a pending row under a NEW
+ * key (`settlesByMatch`) has its pending rows settled by the rule of domain/pending-settlement.ts first.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import type { ProviderTransactionStatus } from '../connectors/types';
+import { vanishedPendingIsCovered } from '../domain/pending-settlement';
+import { settlementStatements, settlePendingByMatch, type SettlementStatements } from './pending-settlement-writes';
 
 /** One transaction as stored (amount in minor units). */
 export interface PreparedTransaction {
@@ -26,6 +30,12 @@ export interface PreparedTransaction {
   status: ProviderTransactionStatus;
 }
 
+/** One account's fetched rows as the writes need them. */
+export interface FetchedRows {
+  transactions: readonly PreparedTransaction[];
+  /** The provider gives a posted row a new key: settle pending rows by match before upserting. */
+  settlesByMatch?: boolean;
+}
 
 const PENDING_EXPIRY_DAYS = 30;
 /** A batch at least this large, and at least BULK_RATIO times the rows already in the table, is bulk loaded. */
@@ -48,8 +58,10 @@ export class TransactionStore {
   private readonly history: Stmt;
   private readonly lastImportDate: Statement<[number], number | null>;
   private readonly transactionIndexes: Statement<[], { name: string; sql: string }>;
+  private readonly settlement: SettlementStatements;
 
   constructor(private readonly db: Db) {
+    this.settlement = settlementStatements(db);
     this.lastImportDate = db
       .prepare<[number], number | null>('SELECT max(import_date) FROM transactions WHERE account_id = ?')
       .pluck();
@@ -166,6 +178,17 @@ export class TransactionStore {
     return { inserted, updated: changes - inserted };
   }
 
+  /**
+   * upsertRows of one account's fetch, after settling its pending rows in place when the provider gives a
+   * posted row a new key (FetchedRows.settlesByMatch).
+   */
+  upsertFetched(account: { id: number; userId: number }, fetched: FetchedRows, importDate: number): { inserted: number; updated: number } {
+    const rows = fetched.settlesByMatch
+      ? settlePendingByMatch(this.settlement, account, fetched.transactions, importDate)
+      : fetched.transactions;
+    return this.upsertRows(account, rows, importDate);
+  }
+
   /** After upsertRows (and with the indexes in place): what the rows change beyond themselves. */
   settle(
     account: { id: number; userId: number },
@@ -174,11 +197,14 @@ export class TransactionStore {
       pendingComplete: boolean;
       balanceMinor: number;
       balanceDate: number;
+      /** Only PENDING rows dated from here are judged by a complete answer (older ones lay outside it). */
+      pendingCoveredFrom?: number;
     },
     now: number,
   ): { cancelled: number; expired: number } {
     const result = { cancelled: 0, expired: 0 };
-    if (fetched.pendingComplete) this.endVanishedPending(account, fetched.transactions, now, result);
+    if (fetched.pendingComplete)
+      this.endVanishedPending(account, fetched.transactions, now, result, fetched.pendingCoveredFrom);
     this.writeBalanceHistory(account.id, fetched.balanceMinor, fetched.balanceDate, fetched.transactions);
     return result;
   }
@@ -188,6 +214,7 @@ export class TransactionStore {
     rows: readonly PreparedTransaction[],
     now: number,
     result: { cancelled: number; expired: number },
+    coveredFrom: number | undefined,
   ): void {
     const pending = this.pendingRows.all(account.userId, account.id) as Array<{
       id: number;
@@ -199,6 +226,7 @@ export class TransactionStore {
     for (const t of rows) shown.add(t.key);
     for (const p of pending) {
       if (shown.has(p.provider_key)) continue;
+      if (!vanishedPendingIsCovered(p.date, coveredFrom)) continue;
       const expired = p.date < now - PENDING_EXPIRY_DAYS * DAY;
       this.endPending.run(expired ? 'EXPIRED' : 'CANCELLED', now, p.id);
       if (expired) result.expired++;

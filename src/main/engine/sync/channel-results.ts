@@ -239,7 +239,7 @@ function storeTransactions(
   writes: AccountWrites,
 ): void {
   const account = { id: accountId, userId: connection.user_id };
-  writes.newTransactions += deps.store.transactionWrites.upsertRows(account, fetched.transactions, r.runTime).inserted;
+  writes.newTransactions += deps.store.transactionWrites.upsertFetched(account, fetched, r.runTime).inserted;
   writes.toSettle.push({ id: accountId, fetched });
 }
 

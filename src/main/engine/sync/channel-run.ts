@@ -23,6 +23,7 @@ import {
   readChannelSecret,
   replacedGrant,
   storedGrant,
+  writeCredentialValues,
   writeGrant,
   type StoredSecret,
 } from '../store/channel-secret';
@@ -188,6 +189,7 @@ class ChannelRun {
       ...(spec.unattended ? { unattended: true } : {}),
       challenge: (request) => this.askUser(request),
       progress: () => {},
+      replaceSecrets: (values) => this.replaceSecret(values),
     };
   }
 
@@ -205,6 +207,25 @@ class ChannelRun {
       ...(found?.provider ? { provider: found.provider } : {}),
     };
     return this.environmentRead;
+  }
+
+  /**
+   * ConnectorContext.replaceSecrets: a connector that exchanges its credential (a SimpleFIN setup token
+   * claimed for an access URL) replaces the channel's keychain entry, and only that; the new values are
+   * redacted like the old ones. When the keychain cannot keep them the run ends NEEDS_SECRET rather than
+   * keeping them anywhere else.
+   */
+  private replaceSecret(values: Record<string, string>): void {
+    const clean = credentialValues(values);
+    collectStrings(clean, this.secretValues);
+    try {
+      writeCredentialValues(this.env.deps.secrets, this.spec.channel.id, clean);
+    } catch {
+      throw new ChannelPrecondition(
+        'NEEDS_SECRET',
+        'the OS keychain could not keep the new access of this channel: enter the credentials again',
+      );
+    }
   }
 
   private readSecret(): StoredSecret {

@@ -65,6 +65,10 @@ export interface PreparedFetch {
   balanceDate: number;
   pendingComplete: boolean;
   transactions: PreparedTransaction[];
+  /** AccountFetchResult.pending_covered_from: a complete pending list judges only rows dated from here. */
+  pendingCoveredFrom?: number;
+  /** AccountFetchResult.pending_settles_by_match: posted rows come under new keys; settle pending rows by match. */
+  settlesByMatch?: boolean;
 }
 
 /** categorize() memoized by (type, sign, label): bank data repeats the same labels a great many times. */
@@ -154,5 +158,7 @@ export function prepareFetch(account: ProviderAccount, result: unknown, categori
     balanceDate: r.balance_date,
     pendingComplete: r.pending_complete === true,
     transactions: rows,
+    ...(isTime(r.pending_covered_from) ? { pendingCoveredFrom: r.pending_covered_from } : {}),
+    ...(r.pending_settles_by_match === true ? { settlesByMatch: true } : {}),
   };
 }

@@ -7,7 +7,7 @@
  *   it, or, for a new account, the sum of its booked rows: source RUNNING (an estimate, as the files give no
  *   better).
  * The engine then writes end-of-day `balance_history` points back from this balance over the rows it is
- * given (sync/transaction-store.ts), which is why the caller also hands it the stored rows of the same span.
+ * given (store/transaction-writes.ts), which is why the caller also hands it the stored rows of the same span.
  */
 import { decimalToMinor } from '../../domain/money';
 import type { Balance } from './formats';

@@ -6,6 +6,7 @@ import { DomainError, InvalidInput, SecretStoreUnavailable } from '../../domain/
 import { storedCredentialValues, writeCredentialValues } from '../../store/channel-secret';
 import type { ConnectionRow } from '../../store/connections';
 import type { ServiceDeps } from '../deps';
+import { rejectUnusableCredentials } from './connector-credentials';
 import { checkCredentials, type CredentialInput } from './credential-input';
 
 export interface CreateConnectionBody {
@@ -71,6 +72,7 @@ export async function createConnection(deps: ServiceDeps, userId: number, body: 
     keyId: body.key_id,
     what: `channel definition ${definition.id}`,
   });
+  rejectUnusableCredentials(deps, provider.id, definition.id, checked.values);
   deps.secrets.assertAvailable();
 
   const consentPerAccount = body.consent_per_account ?? false;
@@ -130,6 +132,7 @@ export async function putCredentials(deps: ServiceDeps, userId: number, connecti
     existing,
     what: `channel definition ${definition.id}`,
   });
+  rejectUnusableCredentials(deps, provider.id, definition.id, checked.values);
   deps.secrets.assertAvailable();
   const masked = JSON.stringify(definition.mode === 'REDIRECT' ? [] : checked.masked);
   const isNew = !channel || channel.status === 'EMPTY';

@@ -13,6 +13,7 @@ import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 import { startConsent } from './bank-consent';
+import { SimplefinConnectForm, SimplefinShortcut } from './simplefin/SimplefinConnectForm';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
@@ -57,6 +58,7 @@ export default function AddConnectionPage() {
     );
   else if (!provider) body = <ProviderPicker providers={providers} />;
   else if (!channel) body = <ChannelPicker provider={provider} channels={channels} />;
+  else if (provider.id === '9600') body = <SimplefinConnectForm provider={provider} channel={channel} />; // [simplefin hook]
   else body = <ConnectForm key={channel.id} provider={provider} channel={channel} />;
 
   return (
@@ -98,6 +100,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
 
   return (
     <Card title={t('add.chooseProvider')} id="choose-provider">
+      <SimplefinShortcut providers={providers} /> {/* [simplefin hook] */}
       <div className="row row-wrap" style={{ marginBottom: 16 }}>
         <div style={{ position: 'relative', flex: 1, minWidth: 220 }}>
           <span style={{ position: 'absolute', left: 10, top: 9, color: 'var(--text-faint)' }}>

@@ -48,7 +48,7 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
             <SyncButton connection={connection} size="sm" />
           </div>
           <div data-testid="connection-status">
-            <StatusLine status={connection.status} running={running} />
+            <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
           </div>
           {channels.length > 1 && (
             <ul className="muted" style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>

@@ -17,6 +17,7 @@ import { DocumentDrop } from './DocumentDrop';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
+import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes'; // [simplefin hook]
 import { SyncButton } from './SyncButton';
 
 export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
@@ -108,6 +109,23 @@ function Detail({ connection }: { connection: Connection }) {
     } else setCredentialsFor(definition);
   };
 
+  // [simplefin hook] one account row, shared by the plain list and the SimpleFIN institution groups.
+  const accountRow = (a: (typeof accounts)[number], shortName?: string) => (
+    <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ fontWeight: 550 }}>{shortName ?? a.name}</div>
+        <div className="faint" style={{ fontSize: 12.5 }}>
+          {t(`accountType.${a.type}` as MessageKey)}
+          {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
+        </div>
+      </div>
+      {a.status !== 'ACTIVE' && (
+        <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+      )}
+      <Amount value={a.balance} currency={a.currency} strong />
+    </Link>
+  );
+
   return (
     <div className="page" data-testid="connection-detail">
       <PageHeader
@@ -121,8 +139,13 @@ function Detail({ connection }: { connection: Connection }) {
         subtitle={
           <span className="stack" style={{ gap: 4, marginTop: 6 }}>
             <span data-testid="connection-status">
-              <StatusLine status={connection.status} running={running} />
+              <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
             </span>
+            {
+              !running && (
+                <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />
+              ) /* [simplefin hook] */
+            }
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
                 provider?.name,
@@ -165,7 +188,12 @@ function Detail({ connection }: { connection: Connection }) {
             </Button>
           }
         >
-          {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
+          <span data-testid="credentials-alert">
+            {/* [simplefin hook] a revoked SimpleFIN access is said in SimpleFIN's words */}
+            <SimplefinWording providerId={connection.provider_id} k="help_AUTH_FAILED">
+              {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
+            </SimplefinWording>
+          </span>
         </Alert>
       )}
       {needsRenewal && redirect && !running && (
@@ -207,8 +235,16 @@ function Detail({ connection }: { connection: Connection }) {
             return (
               <div key={id} className="list-item" style={{ alignItems: 'flex-start' }} data-testid="channel-row">
                 <div className="stack" style={{ flex: 1, gap: 4, minWidth: 0 }}>
-                  <strong>{t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}</strong>
-                  <StatusLine status={channel?.status ?? 'EMPTY'} running={running && channel?.status === 'RUNNING'} />
+                  <strong>
+                    <SimplefinWording providerId={connection.provider_id} k="channelLabel">
+                      {t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}
+                    </SimplefinWording>
+                  </strong>
+                  <StatusLine
+                    status={channel?.status ?? 'EMPTY'}
+                    running={running && channel?.status === 'RUNNING'}
+                    providerId={connection.provider_id}
+                  />
                   <span className="faint" style={{ fontSize: 12.5 }}>
                     {[
                       (channel?.account_types ?? definition?.account_types ?? [])
@@ -245,29 +281,17 @@ function Detail({ connection }: { connection: Connection }) {
         </div>
       </Card>
 
-      <Card title={t('connections.accountsTitle')} id="connection-accounts">
-        {accounts.length === 0 ? (
-          <p className="muted">{t('connections.noAccounts')}</p>
-        ) : (
-          <div className="list">
-            {accounts.map((a) => (
-              <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <div style={{ fontWeight: 550 }}>{a.name}</div>
-                  <div className="faint" style={{ fontSize: 12.5 }}>
-                    {t(`accountType.${a.type}` as MessageKey)}
-                    {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
-                  </div>
-                </div>
-                {a.status !== 'ACTIVE' && (
-                  <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-                )}
-                <Amount value={a.balance} currency={a.currency} strong />
-              </Link>
-            ))}
-          </div>
-        )}
-      </Card>
+      {connection.provider_id === '9600' && accounts.length > 0 ? (
+        <SimplefinInstitutions accounts={accounts} render={(a, shortName) => accountRow(a, shortName)} />
+      ) : (
+        <Card title={t('connections.accountsTitle')} id="connection-accounts">
+          {accounts.length === 0 ? (
+            <p className="muted">{t('connections.noAccounts')}</p>
+          ) : (
+            <div className="list">{accounts.map((a) => accountRow(a))}</div>
+          )}
+        </Card>
+      )}
 
       <DeleteConnectionDialog connection={connection} open={dialog === 'delete'} onClose={() => setDialog(null)} />
       <CloseConnectionDialog connection={connection} open={dialog === 'close'} onClose={() => setDialog(null)} />

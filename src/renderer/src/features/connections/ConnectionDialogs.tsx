@@ -9,6 +9,7 @@ import { dataSelectors, useStore } from '../../store';
 import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { CredentialFields, credentialsValid } from './CredentialFields';
+import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField'; // [simplefin hook]
 
 /** Deleting says what goes with it: N accounts and M transactions (counted by the API, all statuses). */
 export function DeleteConnectionDialog({
@@ -245,16 +246,20 @@ export function CredentialsDialog({
       onClose={onClose}
       closeLabel={t('common.close')}
       title={channel && channel.status !== 'EMPTY' ? t('connections.editCredentials') : t('connections.addChannel')}
-      description={t(`mode.${definition.mode}`)}
+      description={isSimplefin(connection.provider_id) ? undefined : t(`mode.${definition.mode}`)} // [simplefin hook]
     >
       <form className="stack" onSubmit={save} noValidate>
-        <CredentialFields
-          definitions={definition.credentials}
-          values={values}
-          onChange={setValues}
-          showErrors={showErrors}
-          masked={masked}
-        />
+        {isSimplefin(connection.provider_id) ? (
+          <SimplefinTokenField values={values} onChange={setValues} showErrors={showErrors} /> // [simplefin hook]
+        ) : (
+          <CredentialFields
+            definitions={definition.credentials}
+            values={values}
+            onChange={setValues}
+            showErrors={showErrors}
+            masked={masked}
+          />
+        )}
         <p className="faint" style={{ fontSize: 12.5 }}>
           {t('add.credentialsHint')}
         </p>

@@ -2,6 +2,7 @@ import type { ConnectionStatus } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { Badge, Spinner } from '../../ui';
 import { statusTone } from '../common/status';
+import { simplefinStatusSentence } from './simplefin/strings';
 
 const TONE_COLOR = {
   success: 'var(--positive)',
@@ -12,19 +13,24 @@ const TONE_COLOR = {
   neutral: 'var(--text-faint)',
 } as const;
 
-/** A connection or channel status in words (every connection and channel status has its sentence, en and fr). */
+/**
+ * A connection or channel status in words (every connection and channel status has its sentence, en and fr);
+ * with `providerId`, in the provider's own words where the generic sentence would mislead (SimpleFIN).
+ */
 export function StatusLine({
   status,
   running,
   badge,
+  providerId,
 }: {
   status: ConnectionStatus;
   running?: boolean;
   badge?: boolean;
+  providerId?: string;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const effective: ConnectionStatus = running ? 'RUNNING' : status;
-  const sentence = t(`status.${effective}` as MessageKey);
+  const sentence = simplefinStatusSentence(lang, providerId, effective) ?? t(`status.${effective}` as MessageKey);
   const tone = statusTone(effective);
   if (effective === 'RUNNING') {
     return (

@@ -269,7 +269,7 @@ export default function DashboardPage() {
                       {c.name}
                     </Link>
                     <div style={{ fontSize: 12.5 }}>
-                      <StatusLine status={c.status} running={c.id in running} />
+                      <StatusLine status={c.status} running={c.id in running} providerId={c.provider_id} />
                     </div>
                     <div className="faint" style={{ fontSize: 12 }}>
                       {last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced')}

@@ -13,6 +13,7 @@ import { kv } from '../../lib/db';
 import { translate } from '../../lib/i18n/translate';
 import type { MessageKey } from '../../lib/i18n/en';
 import { toast } from '../../ui/Toast';
+import { simplefinStatusSentence } from '../../features/connections/simplefin/strings';
 import { initialSyncState, type ActiveChallenge } from './initialState';
 
 export interface SyncAction {
@@ -76,7 +77,9 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     });
     if (get().challenge === null && get().user) void kv.remove(challengeKey(get().user!.id));
     if (wasRunning) {
-      const status = t(`status.${connection.status}` as MessageKey);
+      const status =
+        simplefinStatusSentence(get().language, connection.provider_id, connection.status) ??
+        t(`status.${connection.status}` as MessageKey);
       const message = t('connections.finished', { name: connection.name, status });
       if (connection.status === 'SUCCESS') toast.success(message);
       else if (connection.status === 'PARTIAL_SUCCESS') toast.info(message);

@@ -1,0 +1,178 @@
+/**
+ * Reads an answer of GET /accounts in either shape (C15): v2 (`errlist`, `connections`, accounts with
+ * `conn_id`) and v1 (`errors` as texts, accounts with an `org`), since a bridge may ignore `version=2`.
+ * The result is one neutral shape: institutions, accounts with their institution, and classified errors.
+ * Nothing here trusts the bridge: every field is checked and anything unusable is skipped or reported.
+ */
+
+export interface SfTransaction {
+  id: string;
+  posted: number;
+  amount: string;
+  description: string;
+  payee?: string;
+  memo?: string;
+  transacted_at?: number;
+  pending: boolean;
+}
+
+export interface SfAccount {
+  id: string;
+  name: string;
+  currency: string;
+  balance: string;
+  balanceDate: number;
+  /** The institution's connection id (v2 `conn_id`, v1 `org.id`/domain/name). */
+  connId: string;
+  institution: string;
+  transactions: SfTransaction[];
+}
+
+/** The family of an error code: unknown subcodes count as their prefix (`con.weird` is a `con.`). */
+export type ErrorFamily = 'gen.auth' | 'gen.' | 'con.' | 'act.';
+
+export interface SfError {
+  family: ErrorFamily;
+  code: string;
+  message: string;
+  connId?: string;
+  accountId?: string;
+}
+
+export interface SfAnswer {
+  version: 1 | 2;
+  accounts: SfAccount[];
+  errors: SfError[];
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const epoch = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+const decimal = (v: unknown): string | undefined => {
+  const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : text(v)?.trim();
+  return s !== undefined && /^[+-]?\d+(\.\d+)?$/.test(s) ? s : undefined;
+};
+
+/** Known full codes keep their meaning; anything else is read as its prefix. */
+export function errorFamily(code: string): ErrorFamily {
+  const c = code.trim().toLowerCase();
+  if (c === 'gen.auth') return 'gen.auth';
+  if (c.startsWith('con.')) return 'con.';
+  if (c.startsWith('act.')) return 'act.';
+  return 'gen.';
+}
+
+/** Error objects may say `message` instead of `msg` (the protocol's own examples do). */
+function readErrorObject(e: unknown): SfError | undefined {
+  if (!e || typeof e !== 'object') return undefined;
+  const o = e as Record<string, unknown>;
+  const code = text(o.code);
+  if (!code) return undefined;
+  const message = (text(o.msg) ?? text(o.message) ?? '').slice(0, 300);
+  return {
+    family: errorFamily(code),
+    code: code.slice(0, 40),
+    message,
+    ...(text(o.conn_id) ? { connId: text(o.conn_id) } : {}),
+    ...(text(o.account_id) ? { accountId: text(o.account_id) } : {}),
+  };
+}
+
+function readTransaction(t: unknown): SfTransaction | undefined {
+  if (!t || typeof t !== 'object') return undefined;
+  const o = t as Record<string, unknown>;
+  const id = text(o.id);
+  const amount = decimal(o.amount);
+  const posted = epoch(o.posted) ?? 0;
+  const transactedAt = epoch(o.transacted_at);
+  if (!id || amount === undefined) return undefined;
+  const pending = o.pending === true || (posted === 0 && transactedAt !== undefined);
+  if (!pending && posted === 0) return undefined;
+  // One object shape for every row (no conditional spreads): large answers stay fast to read.
+  const tx: SfTransaction = { id, posted, amount, description: text(o.description) ?? '', pending };
+  const payee = text(o.payee);
+  if (payee) tx.payee = payee;
+  const memo = text(o.memo);
+  if (memo) tx.memo = memo;
+  if (transactedAt !== undefined) tx.transacted_at = transactedAt;
+  return tx;
+}
+
+/** v1 free-text errors: only the known "Connection to <org> may need attention" names an institution. */
+function readV1Error(message: string, institutions: Map<string, string>): SfError {
+  const m = /^Connection to (.+?) may need attention/i.exec(message);
+  if (m) {
+    for (const [connId, name] of institutions) {
+      if (name === m[1]) return { family: 'con.', code: 'con.', message: message.slice(0, 300), connId };
+    }
+  }
+  return { family: 'gen.', code: 'gen.', message: message.slice(0, 300) };
+}
+
+export class MalformedAnswer extends Error {}
+
+export function readAnswer(body: unknown): SfAnswer {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new MalformedAnswer('the answer is not a JSON object');
+  const o = body as Record<string, unknown>;
+  const v2 = Array.isArray(o.errlist) || Array.isArray(o.connections);
+  const institutions = new Map<string, string>();
+  if (Array.isArray(o.connections)) {
+    for (const c of o.connections) {
+      const r = (c ?? {}) as Record<string, unknown>;
+      const id = text(r.conn_id);
+      if (id) institutions.set(id, (text(r.name) ?? text(r.org_url) ?? id).slice(0, 120));
+    }
+  }
+  const accounts: SfAccount[] = [];
+  const rawAccounts = Array.isArray(o.accounts) ? o.accounts : [];
+  for (const a of rawAccounts) {
+    if (!a || typeof a !== 'object') continue;
+    const r = a as Record<string, unknown>;
+    const id = text(r.id);
+    const balance = decimal(r.balance);
+    if (!id || balance === undefined) continue;
+    let connId = text(r.conn_id);
+    let institution = connId ? institutions.get(connId) : undefined;
+    const org = r.org && typeof r.org === 'object' ? (r.org as Record<string, unknown>) : undefined;
+    if (!connId && org) {
+      connId = text(org.id) ?? text(org.domain) ?? text(org.name);
+      institution = text(org.name) ?? text(org.domain);
+      if (connId && institution) institutions.set(connId, institution.slice(0, 120));
+    }
+    const transactions: SfTransaction[] = [];
+    if (Array.isArray(r.transactions)) {
+      for (const t of r.transactions) {
+        const tx = readTransaction(t);
+        if (tx) transactions.push(tx);
+      }
+    }
+    accounts.push({
+      id,
+      name: (text(r.name) ?? id).slice(0, 200),
+      currency: text(r.currency) ?? 'USD',
+      balance,
+      balanceDate: epoch(r['balance-date']) ?? 0,
+      connId: connId ?? '',
+      institution: (institution ?? '').slice(0, 120),
+      transactions,
+    });
+  }
+  const errors: SfError[] = [];
+  if (Array.isArray(o.errlist)) {
+    for (const e of o.errlist) {
+      const err = readErrorObject(e);
+      if (err) errors.push(err);
+    }
+  }
+  // v1 texts, and the deprecated list a v2 bridge may still send alongside `errlist` (then ignored).
+  if (Array.isArray(o.errors) && !Array.isArray(o.errlist)) {
+    for (const e of o.errors) {
+      if (typeof e === 'string') errors.push(readV1Error(e, institutions));
+      else {
+        const err = readErrorObject(e);
+        if (err) errors.push(err);
+      }
+    }
+  }
+  return { version: v2 ? 2 : 1, accounts, errors };
+}
