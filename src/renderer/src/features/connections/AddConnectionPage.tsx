@@ -58,7 +58,7 @@ export default function AddConnectionPage() {
     );
   else if (!provider) body = <ProviderPicker providers={providers} />;
   else if (!channel) body = <ChannelPicker provider={provider} channels={channels} />;
-  else if (provider.id === '9600') body = <SimplefinConnectForm provider={provider} channel={channel} />; // [simplefin hook]
+  else if (provider.id === '9600') body = <SimplefinConnectForm provider={provider} channel={channel} />;
   else body = <ConnectForm key={channel.id} provider={provider} channel={channel} />;
 
   return (
@@ -100,7 +100,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
 
   return (
     <Card title={t('add.chooseProvider')} id="choose-provider">
-      <SimplefinShortcut providers={providers} /> {/* [simplefin hook] */}
+      <SimplefinShortcut providers={providers} />
       <div className="row row-wrap" style={{ marginBottom: 16 }}>
         <div style={{ position: 'relative', flex: 1, minWidth: 220 }}>
           <span style={{ position: 'absolute', left: 10, top: 9, color: 'var(--text-faint)' }}>

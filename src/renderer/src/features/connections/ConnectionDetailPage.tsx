@@ -17,7 +17,7 @@ import { DocumentDrop } from './DocumentDrop';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
-import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes'; // [simplefin hook]
+import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes';
 import { SyncButton } from './SyncButton';
 
 export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
@@ -109,7 +109,7 @@ function Detail({ connection }: { connection: Connection }) {
     } else setCredentialsFor(definition);
   };
 
-  // [simplefin hook] one account row, shared by the plain list and the SimpleFIN institution groups.
+  // one account row, shared by the plain list and the SimpleFIN institution groups.
   const accountRow = (a: (typeof accounts)[number], shortName?: string) => (
     <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -144,7 +144,7 @@ function Detail({ connection }: { connection: Connection }) {
             {
               !running && (
                 <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />
-              ) /* [simplefin hook] */
+              )
             }
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
@@ -189,7 +189,7 @@ function Detail({ connection }: { connection: Connection }) {
           }
         >
           <span data-testid="credentials-alert">
-            {/* [simplefin hook] a revoked SimpleFIN access is said in SimpleFIN's words */}
+            {/* a revoked SimpleFIN access is said in SimpleFIN's words */}
             <SimplefinWording providerId={connection.provider_id} k="help_AUTH_FAILED">
               {t(`status.${connection.channels.find((c) => c.mode === 'EMBEDDED')!.status}` as MessageKey)}
             </SimplefinWording>

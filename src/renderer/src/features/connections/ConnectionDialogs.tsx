@@ -9,7 +9,7 @@ import { dataSelectors, useStore } from '../../store';
 import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { CredentialFields, credentialsValid } from './CredentialFields';
-import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField'; // [simplefin hook]
+import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField';
 
 /** Deleting says what goes with it: N accounts and M transactions (counted by the API, all statuses). */
 export function DeleteConnectionDialog({
@@ -246,11 +246,11 @@ export function CredentialsDialog({
       onClose={onClose}
       closeLabel={t('common.close')}
       title={channel && channel.status !== 'EMPTY' ? t('connections.editCredentials') : t('connections.addChannel')}
-      description={isSimplefin(connection.provider_id) ? undefined : t(`mode.${definition.mode}`)} // [simplefin hook]
+      description={isSimplefin(connection.provider_id) ? undefined : t(`mode.${definition.mode}`)}
     >
       <form className="stack" onSubmit={save} noValidate>
         {isSimplefin(connection.provider_id) ? (
-          <SimplefinTokenField values={values} onChange={setValues} showErrors={showErrors} /> // [simplefin hook]
+          <SimplefinTokenField values={values} onChange={setValues} showErrors={showErrors} />
         ) : (
           <CredentialFields
             definitions={definition.credentials}

@@ -62,7 +62,7 @@ export function SimplefinInstitutions<A extends { id: string; name: string }>({
 }
 
 /**
- * [simplefin hook] A SimpleFIN wording in place of the generic one: `k` of the SimpleFIN texts for a SimpleFIN
+ * A SimpleFIN wording in place of the generic one: `k` of the SimpleFIN texts for a SimpleFIN
  * connection (the generic "login and password" words do not fit a setup token), else `children`.
  */
 export function SimplefinWording({

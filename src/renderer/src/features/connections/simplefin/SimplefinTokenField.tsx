@@ -42,5 +42,5 @@ export function SimplefinTokenField({
   );
 }
 
-/** [simplefin hook] true for a SimpleFIN connection (its credentials dialog shows SimplefinTokenField). */
+/** true for a SimpleFIN connection (its credentials dialog shows SimplefinTokenField). */
 export const isSimplefin = (providerId: string) => providerId === '9600';
