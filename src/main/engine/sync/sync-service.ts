@@ -193,6 +193,7 @@ export class SyncService implements SyncPort {
       callTimeoutMs: this.callTimeoutMs(),
       signal,
       saveBankState: () => this.bankStates.save(providerId),
+      bankStateRow: () => this.bankStates.row(providerId),
     };
     const ids = accountIds?.length ? new Set(accountIds) : undefined;
 
