@@ -161,7 +161,11 @@ export class ThreadResultsWriter implements ResultsWriter {
   }
 
   async close(): Promise<void> {
-    if (!this.exited) this.worker.postMessage({ type: 'close' } satisfies ToWorker);
+    if (!this.exited) {
+      // Referenced again while it stops: else the process could end before the engine finished closing.
+      this.worker.ref();
+      this.worker.postMessage({ type: 'close' } satisfies ToWorker);
+    }
     await this.exit;
   }
 
