@@ -30,6 +30,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The engine, forked by the shell as a utilityProcess (the same code `npm run serve` runs).
           engine: resolve(__dirname, 'src/main/engine/utility-entry.ts'),
+          // The engine's results writer thread (a worker_threads worker it starts: engine.ts).
+          'results-thread': resolve(__dirname, 'src/main/engine/results-thread.ts'),
         },
       },
     },

@@ -89,9 +89,10 @@ function findEngineRoot(file) {
 function layerOf(engineRoot, file) {
   const parts = relative(engineRoot, file).split(sep);
   if (parts.length === 1) {
-    // engine.ts, startup.ts and utility-entry.ts compose the engine; the other files at the root (context.ts:
+    // engine.ts, startup.ts and utility-entry.ts compose the engine (results-thread.ts the results writer
+    // thread's few parts); the other files at the root (context.ts:
     // the Engine's shape, settings, logger, paths, the data-folder lock) are its kernel.
-    const composition = ['engine.ts', 'startup.ts', 'utility-entry.ts'].includes(parts[0]);
+    const composition = ['engine.ts', 'startup.ts', 'utility-entry.ts', 'results-thread.ts'].includes(parts[0]);
     return composition
       ? { layer: 'composition', folder: '', name: 'composition root' }
       : { layer: 'kernel', folder: '', name: 'engine kernel' };

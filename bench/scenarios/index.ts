@@ -7,6 +7,7 @@ import { documentsScenario } from './documents';
 import { uiHistoryScenario } from './ui-history';
 import { enableBankingScenario } from './enablebanking';
 import { simplefinScenario } from './simplefin';
+import { responsivenessScenario } from './responsiveness';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -23,4 +24,5 @@ export const scenarios: Scenario[] = [
   uiHistoryScenario,
   enableBankingScenario,
   simplefinScenario,
+  responsivenessScenario,
 ];

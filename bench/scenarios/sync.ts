@@ -29,7 +29,7 @@ import type { Scenario } from './index';
 const EXPECTED = 100_000;
 const SCOPES = 'accounts_read transactions_read connections_manage connections_sync';
 
-interface Child {
+export interface Child {
   hostUrl: string;
   enginePid: number;
   stop(): Promise<void>;
@@ -39,7 +39,8 @@ function hasCommand(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-export async function startChild(dataDir: string): Promise<Child> {
+/** The engine as `npm run serve` runs it, in a child process (its own keychain session when available). */
+export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
   const root = projectRoot();
   const serve = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
   const wrap =
@@ -56,13 +57,13 @@ export async function startChild(dataDir: string): Promise<Child> {
         {
           cwd: root,
           // A keyring of its own (gnome-keyring keeps its files under XDG_DATA_HOME): the unlock password is ours.
-          env: { ...process.env, COFFER_LOG_LEVEL: 'info', XDG_DATA_HOME: join(dataDir, 'xdg-data') },
+          env: { ...process.env, ...env, COFFER_LOG_LEVEL: 'info', XDG_DATA_HOME: join(dataDir, 'xdg-data') },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       )
     : spawn('sh', ['-c', `exec ${serve}`], {
         cwd: root,
-        env: { ...process.env, COFFER_LOG_LEVEL: 'info' },
+        env: { ...process.env, ...env, COFFER_LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
   let out = '';

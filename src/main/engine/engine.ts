@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { catalogueProvider } from './catalogue/providers';
 import { ConsentLinks } from './consent/consent-link';
 import { ConnectorConfigurations } from './connector-config/configuration';
@@ -34,6 +37,8 @@ import { StatementFiles } from './statement-files';
 import { createStore, type Store } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
 import { startSynchronization } from './sync/sync-startup';
+import { inlineResultsWriter, ThreadResultsWriter, type ResultsWriter } from './sync/results-writer';
+import type { ResultsThreadData } from './results-thread';
 import type { SyncPort } from './sync/sync-port';
 import { Webhooks } from './webhooks/webhook-service';
 import { sweepWidgetSessions, WidgetSessionService } from './widget/session-service';
@@ -86,7 +91,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     const log = createLogger(options.dataDir, options.logLevel);
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
-    await startEngineParts(ctx, closers);
+    await startEngineParts(ctx, closers, options);
     const app = await buildServer(ctx, { routes: routeModules, currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
@@ -243,9 +248,16 @@ function composeEngine(
 }
 
 /** Starts the parts that run in the background, in order; each registers how it stops. */
-async function startEngineParts(engine: Engine, closers: Array<() => void | Promise<void>>): Promise<void> {
+async function startEngineParts(
+  engine: Engine,
+  closers: Array<() => void | Promise<void>>,
+  options: EngineOptions,
+): Promise<void> {
   const { store, db, log } = engine;
   const now = () => engine.now();
+  const resultsWriter = startResultsWriter(engine, options);
+  // Closers run last-registered first: the sync service stops (no write pending) before its writer.
+  closers.push(() => resultsWriter.close());
   closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));
   engine.webhooks.start();
   closers.push(() => engine.webhooks.close());
@@ -254,6 +266,7 @@ async function startEngineParts(engine: Engine, closers: Array<() => void | Prom
   const sync = startSynchronization({
     store,
     eventWriter: engine.eventWriter,
+    resultsWriter,
     settings: engine.settings,
     secrets: engine.secrets,
     log,
@@ -270,4 +283,44 @@ async function startEngineParts(engine: Engine, closers: Array<() => void | Prom
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
   );
+}
+
+/**
+ * Where synchronization results are written (sync/results-writer.ts): a worker thread with its own
+ * connection, so that a large result never blocks the HTTP server; COFFER_RESULTS_WRITER=inline writes them
+ * on the main thread instead (the behaviour before, for comparison).
+ */
+function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWriter {
+  const deps = {
+    store: engine.store,
+    eventWriter: engine.eventWriter,
+    settings: engine.settings,
+    now: () => engine.now(),
+    catalogueProvider: (providerId: string) => catalogueProvider(engine, providerId),
+  };
+  if (process.env.COFFER_RESULTS_WRITER === 'inline') return inlineResultsWriter(deps);
+  const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding };
+  return new ThreadResultsWriter(resultsThreadWorker(data), {
+    ...deps,
+    publishCommitted: (events) => engine.eventWriter.publishCommitted(events),
+    hostUrl: () => engine.urls.host_url,
+  });
+}
+
+/**
+ * The results writer thread's entry: results-thread.js beside this file once built (the desktop app,
+ * electron.vite.config.ts), else results-thread.ts loaded through tsx as the engine itself is (npm run serve,
+ * the tests).
+ */
+function resultsThreadWorker(workerData: ResultsThreadData): Worker {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = join(here, 'results-thread.js');
+  if (existsSync(built)) return new Worker(built, { workerData });
+  // tsx's ESM API registers its loader in the worker itself (a `--import` in the worker's execArgv does not
+  // apply to its entry module on Node 20).
+  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
+  const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
+  const entry = pathToFileURL(join(here, 'results-thread.ts')).href;
+  const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(code, { eval: true, workerData });
 }

@@ -35,7 +35,8 @@ export interface EmitInput {
 
 export interface EventWriterDeps {
   store: EventsStore;
-  events: EngineEvents;
+  /** Where written events go to be heard after their commit (the results writer thread collects them instead). */
+  events: Pick<EngineEvents, 'publishAfterCommit'>;
   now(): number;
   /** The connection record as the API serves it now, or undefined when the connection is gone. */
   connectionRecord(connectionId: number): ConnectionRecord | undefined;
@@ -86,6 +87,14 @@ export class EventWriter {
     };
     events.publishAfterCommit(published);
     return published;
+  }
+
+  /**
+   * Events another connection of this engine wrote and committed (the results writer thread,
+   * sync/results-writer.ts): handed to the engine's emitter, which delivers those whose rows are there.
+   */
+  publishCommitted(events: readonly PublishedEvent[]): void {
+    for (const event of events) this.deps.events.publishAfterCommit(event);
   }
 
   /**

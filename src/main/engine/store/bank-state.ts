@@ -34,6 +34,20 @@ export class BankStateStore {
     }
   }
 
+  /**
+   * The provider's state as a settings row (a JSON copy taken now), for writing together with a run's
+   * results; undefined when there is none or it is not JSON. The live copy is saved again after the run.
+   */
+  row(providerId: string): { key: string; value: unknown } | undefined {
+    const state = this.live.get(providerId);
+    if (!state) return undefined;
+    try {
+      return { key: this.key(providerId), value: JSON.parse(JSON.stringify(state)) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+
   private key(providerId: string): string {
     return `bank_state/${providerId}`;
   }

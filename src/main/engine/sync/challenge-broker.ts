@@ -112,15 +112,17 @@ export class ChallengeBroker {
     const entry = this.pending.get(connectionId);
     if (!entry) return false;
     if (answer.channelDefinitionId && answer.channelDefinitionId !== entry.channelDefinitionId) return false;
-    if (answer.cancel) {
-      entry.reject(new ChallengeEnded('CHALLENGE_CANCELLED'));
-      return true;
-    }
+    // The channel is RUNNING again until the run's end is written (also for a cancellation: its end is written
+    // by the results writer, which may finish after this answer is acknowledged).
     const { runs } = this.deps;
     runs.atomically(() => {
       runs.setChannelStatus(entry.channelId, 'RUNNING');
       refreshConnectionStatus(runs, connectionId);
     });
+    if (answer.cancel) {
+      entry.reject(new ChallengeEnded('CHALLENGE_CANCELLED'));
+      return true;
+    }
     entry.resolve({ ...(answer.values ?? {}) });
     return true;
   }

@@ -44,9 +44,19 @@ export interface ChannelResults {
   expires?: number;
   /** A LIST_ACCOUNTS run followed at once by an ALL run of the same channel: the channel stays RUNNING. */
   followedByAll: boolean;
-  signal: AbortSignal;
-  /** More writes that belong with the results (the provider's bank state). */
-  alsoWrite?: () => void;
+  /** Only `aborted` is read (once, at the start of the transaction): the results writer thread sees a copy. */
+  signal: { readonly aborted: boolean };
+  /**
+   * More writes that belong with the results: a settings row (the provider's bank state), as data so that
+   * the results can be written on another thread (results-writer.ts).
+   */
+  alsoWrite?: SettingWrite;
+}
+
+/** One row of the `settings` table to write with the results. */
+export interface SettingWrite {
+  key: string;
+  value: unknown;
 }
 
 export interface WrittenResults {
@@ -59,7 +69,7 @@ export interface WrittenResults {
 }
 
 export interface ResultsDeps {
-  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites'>;
+  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites' | 'settings'>;
   eventWriter: EventWriter;
   settings: Pick<Settings, 'get'>;
   now(): number;
@@ -107,7 +117,7 @@ function writeAll(deps: ResultsDeps, r: ChannelResults, rows: number): WrittenRe
     markAccountsOfFailedRun(deps, r, basis);
   }
   const connectionStatus = endChannelAndRun(deps, r, connection, writes);
-  r.alsoWrite?.();
+  if (r.alsoWrite) deps.store.settings.set(r.alsoWrite.key, r.alsoWrite.value);
   return emitRunEvents(deps, r, connection, writes, listEntries, connectionStatus);
 }
 

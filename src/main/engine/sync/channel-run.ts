@@ -30,15 +30,18 @@ import {
 import { channelStatusFromOutcomes, type AccountOutcome, type PlannedAccount } from './account-plan';
 import { CallGuard } from './call-guard';
 import type { ChallengeBroker } from './challenge-broker';
-import { writeChannelResults, type ChannelResults, type ResultsDeps, type WrittenResults } from './channel-results';
+import type { ChannelResults, ResultsDeps, SettingWrite, WrittenResults } from './channel-results';
 import { checkAccount, prepareFetch, type CategoryMemo, type CheckedAccount, type PreparedFetch } from './provider-data';
 import { endsTheChannel, errorText, isExpectedFailure, loggable, redactor, statusOfFailure } from './run-failures';
 import { makeRunPlan, readPlanBasis, type RunPlan } from './run-plan';
 import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, RunCancelled } from './run-errors';
+import type { ResultsWriter } from './results-writer';
 
 export { statusOfFailure } from './run-failures';
 
 export interface ChannelRunDeps extends ResultsDeps {
+  /** Writes a run's results (writeChannelResults), on the main thread or the results writer thread. */
+  resultsWriter: ResultsWriter;
   secrets: SecretStore;
   log: FastifyBaseLogger;
   /**
@@ -59,8 +62,10 @@ export interface ChannelRunEnv {
   callTimeoutMs: number;
   /** Aborted when the run must stop (connection closed or deleted, engine stopping). */
   signal: AbortSignal;
-  /** Persists `bankState`; called inside the results transaction (bank and store agree) and again after any end. */
+  /** Persists `bankState`; called again after any end of the run. */
   saveBankState(): void;
+  /** `bankState` as the settings row written inside the results transaction (bank and store agree). */
+  bankStateRow(): SettingWrite | undefined;
 }
 
 export interface ChannelRunSpec {
@@ -428,7 +433,7 @@ class ChannelRun {
   private async writeFindings(f: Findings): Promise<ChannelRunEnd> {
     const writing = performance.now();
     const written = await retryingBusy(this.guard.signal, () =>
-      writeChannelResults(this.env.deps, {
+      this.env.deps.resultsWriter.write({
         ...this.resultsBase(f.status, this.guard.signal),
         ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes) }),
         listed: f.listed,
@@ -457,7 +462,7 @@ class ChannelRun {
       accountIds: spec.accountIds,
       expires: this.expires,
       signal,
-      alsoWrite: this.env.saveBankState,
+      alsoWrite: this.env.bankStateRow(),
     } satisfies Partial<ChannelResults>;
   }
 
@@ -496,7 +501,7 @@ class ChannelRun {
       );
     }
     const written = await retryingBusy(this.env.signal, () =>
-      writeChannelResults(deps, {
+      deps.resultsWriter.write({
         ...this.resultsBase(status, this.env.signal),
         error: errorText(err, this.redact),
         fetched: new Map(),
@@ -528,10 +533,10 @@ const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVE
  * The engine's own transient fault: another process holds the database (a CLI, a backup) beyond the busy
  * timeout. The whole results transaction is tried again a few times before the run is given up.
  */
-async function retryingBusy<T>(signal: AbortSignal, write: () => T): Promise<T> {
+async function retryingBusy<T>(signal: AbortSignal, write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return write();
+      return await write();
     } catch (err) {
       if (attempt >= 3 || signal.aborted || !BUSY.has((err as { code?: string }).code ?? '')) throw err;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));

@@ -41,6 +41,11 @@ interface ConnectionRun {
    * account consented, reopened or validated): run after it, in order.
    */
   followUps: SyncRequest[];
+  /**
+   * A plain request that came after this run's last results were committed (see `start`): it runs as soon
+   * as this run has ended, and its channels and connection are RUNNING already.
+   */
+  restart?: SyncRequest;
 }
 
 interface PlannedChannel {
@@ -82,8 +87,9 @@ export class SyncService implements SyncPort {
       if (request.accountIds?.length || request.channelDefinitionIds?.length) {
         const key = JSON.stringify(request);
         if (!current.followUps.some((r) => JSON.stringify(r) === key)) current.followUps.push(request);
+        return false;
       }
-      return false;
+      return this.restartAfter(current, request);
     }
     const runs = this.deps.store.syncRuns;
     const connection = runs.connection(connectionId);
@@ -110,7 +116,12 @@ export class SyncService implements SyncPort {
       .finally(() => {
         this.runs.delete(connectionId);
         if (run.controller.signal.aborted) return;
-        // Channels left RUNNING by a run that stopped early (a failure before their turn).
+        if (run.restart && !this.stopped && this.start(connectionId, run.restart)) {
+          this.runs.get(connectionId)!.followUps.push(...run.followUps);
+          return;
+        }
+        // Channels left RUNNING by a run that stopped early (a failure before their turn), or marked for a
+        // restart that could not start.
         if (runs.isOpen()) settleInterruptedRuns(runs, this.deps.now(), [connectionId]);
         const pending = [...run.followUps];
         while (pending.length && !this.stopped) {
@@ -120,6 +131,29 @@ export class SyncService implements SyncPort {
           }
         }
       });
+    return true;
+  }
+
+  /**
+   * A plain request for a connection whose run is still going: not started twice (C8) — unless that run's
+   * last results are already committed. They are written on the results writer thread (results-writer.ts),
+   * so readers see the connection's final status a moment before this thread hears the write ended and the
+   * run ends; a client that saw it and asks again gets a new run, as when the write was on this thread. The
+   * connection and its channels are RUNNING from now on (as after any start); the run starts once the
+   * finishing one has ended.
+   */
+  private restartAfter(current: ConnectionRun, request: SyncRequest): boolean {
+    const runs = this.deps.store.syncRuns;
+    const connection = runs.connection(current.connectionId);
+    if (current.restart || !connection || connection.status === 'RUNNING' || connection.status === 'CLOSED') return false;
+    if (current.controller.signal.aborted || !this.deps.connectorOf(connection.provider_id)) return false;
+    const channels = this.runnableChannels(connection, request.channelDefinitionIds);
+    if (channels.length === 0) return false;
+    runs.atomically(() => {
+      for (const c of channels) runs.setChannelStatus(c.channel.id, 'RUNNING');
+      runs.setConnectionStatus(current.connectionId, 'RUNNING');
+    });
+    current.restart = request;
     return true;
   }
 
@@ -194,6 +228,7 @@ export class SyncService implements SyncPort {
       callTimeoutMs: this.callTimeoutMs(),
       signal,
       saveBankState: () => this.bankStates.save(providerId),
+      bankStateRow: () => this.bankStates.row(providerId),
     };
     const ids = accountIds?.length ? new Set(accountIds) : undefined;
 

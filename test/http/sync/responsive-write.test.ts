@@ -1,0 +1,69 @@
+/**
+ * Issue 14, finding 11: the HTTP server keeps answering while a large synchronization result is written
+ * (the write runs on the results writer thread with its own connection), and what it answers meanwhile is
+ * the last committed data, never the uncommitted rows. No timing threshold: speed is the benchmark's
+ * business (`npm run bench -- responsiveness`).
+ *
+ * "The write is in progress" is seen from outside: a probe connection of the test asks for the write lock
+ * without waiting (BEGIN IMMEDIATE, busy timeout 0) and is refused while the results transaction holds it.
+ * The engine's main connection never holds the lock between two turns of the event loop (its transactions
+ * are synchronous), so a refusal seen from this thread means the writer thread's transaction is open.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../../helpers/engine';
+import { accountsOf, api, connectEmbedded, newCaller, totalTransactions } from './sync-helpers';
+
+let engine: TestEngine;
+beforeAll(async () => {
+  engine = await startTestEngine();
+});
+afterAll(async () => {
+  await engine?.stop();
+});
+
+/** True while another connection holds the database's write lock. */
+function writeLockHeld(probe: Database.Database): boolean {
+  try {
+    probe.exec('BEGIN IMMEDIATE');
+    probe.exec('ROLLBACK');
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw err;
+  }
+}
+
+describe('reads during a large results write', () => {
+  it('GET /v2/accounts is answered while user_big’s 100,000 transactions are being written, without them', async () => {
+    const c = newCaller(engine);
+    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    try {
+      const id = await connectEmbedded(c, 'user_big');
+      // Reads answered entirely inside the write: the lock was held before the request and still after.
+      const answeredDuringWrite: unknown[][] = [];
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
+        if (status !== 'RUNNING') break;
+        expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
+        if (writeLockHeld(probe)) {
+          const res = await api(c, `/accounts?connection_id=${id}`);
+          expect(res.status).toBe(200);
+          const accounts = (await res.json()) as unknown[];
+          if (writeLockHeld(probe)) answeredDuringWrite.push(accounts);
+        } else {
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      expect(answeredDuringWrite.length, 'some read was answered while the results were being written').toBeGreaterThan(0);
+      // The uncommitted account (and its rows) was never visible.
+      for (const accounts of answeredDuringWrite) expect(accounts).toEqual([]);
+      const accounts = await accountsOf(c, id);
+      expect(accounts).toHaveLength(1);
+      expect(await totalTransactions(c, accounts[0].id)).toBe(100_000);
+    } finally {
+      probe.close();
+    }
+  }, 120_000);
+});
