@@ -192,6 +192,7 @@ function composeEngine(
       keys: new EncryptionKeyStore(store.keys, now),
       urls,
       now,
+      dataDir: options.dataDir,
       connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
     }),
   );

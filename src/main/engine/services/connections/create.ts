@@ -7,6 +7,7 @@ import { storedCredentialValues, writeCredentialValues } from '../../store/chann
 import type { ConnectionRow } from '../../store/connections';
 import type { ServiceDeps } from '../deps';
 import { checkCredentials, type CredentialInput } from './credential-input';
+import { checkStatementFolderCredential } from './statement-folder-credential';
 
 export interface CreateConnectionBody {
   provider_id: string;
@@ -71,6 +72,7 @@ export async function createConnection(deps: ServiceDeps, userId: number, body: 
     keyId: body.key_id,
     what: `channel definition ${definition.id}`,
   });
+  await checkStatementFolderCredential(deps, provider.type, checked.values);
   deps.secrets.assertAvailable();
 
   const consentPerAccount = body.consent_per_account ?? false;
@@ -130,6 +132,7 @@ export async function putCredentials(deps: ServiceDeps, userId: number, connecti
     existing,
     what: `channel definition ${definition.id}`,
   });
+  await checkStatementFolderCredential(deps, provider.type, checked.values);
   deps.secrets.assertAvailable();
   const masked = JSON.stringify(definition.mode === 'REDIRECT' ? [] : checked.masked);
   const isNew = !channel || channel.status === 'EMPTY';
