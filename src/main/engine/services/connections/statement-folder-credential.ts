@@ -1,5 +1,4 @@
-import { FOLDER_CREDENTIAL } from '../../connectors/statements/definition';
-import { resolveStatementFolder } from '../../statement-files/folder-access';
+import { FOLDER_CREDENTIAL, resolveStatementFolder } from '../../statement-files';
 import type { ServiceDeps } from '../deps';
 
 /**
