@@ -1,20 +1,21 @@
 /**
  * The data folder holds the whole database, the log and the integrator secret: only its owner may read it
- * (issue 14, finding 9). The folder is 0700 and the database, its -wal/-shm files and the log are 0600 —
+ * (issue 14, finding 9). The folder is 0700 and the database, its -wal/-shm files and the log (logs/coffer.log, in a 0700 folder) are 0600 —
  * created so (SQLite gives -wal and -shm the database file's permissions) and fixed at start when an older
  * version or the umask left them readable by other local accounts. Windows has no such modes: nothing to do.
  */
-import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PRIVATE_FILES = ['coffer.db', 'coffer.db-wal', 'coffer.db-shm', 'coffer.log'] as const;
+export const PRIVATE_FILES = ['coffer.db', 'coffer.db-wal', 'coffer.db-shm', 'logs/coffer.log'] as const;
 
 const applies = () => process.platform !== 'win32';
 
 /** Creates the database and log files 0600 if missing (before SQLite and the logger open them). */
 export function createPrivateFiles(dataDir: string): void {
   if (!applies()) return;
-  for (const name of ['coffer.db', 'coffer.log']) {
+  mkdirSync(join(dataDir, 'logs'), { recursive: true, mode: 0o700 });
+  for (const name of ['coffer.db', 'logs/coffer.log']) {
     const file = join(dataDir, name);
     if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   }
@@ -36,6 +37,7 @@ export function restrictDataDir(dataDir: string): string[] {
     fixed.push(`${label} ${current.toString(8)} → ${mode.toString(8)}`);
   };
   fix(dataDir, 'data folder', 0o700);
+  fix(join(dataDir, 'logs'), 'logs', 0o700);
   for (const name of PRIVATE_FILES) fix(join(dataDir, name), name, 0o600);
   return fixed;
 }

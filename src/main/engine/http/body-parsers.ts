@@ -30,6 +30,8 @@ export async function installBodyParsers(app: FastifyInstance, bodyLimit: number
     // A plain object (not the null-prototype one querystring returns) so schemas and handlers see a record.
     return done(null, { ...parseQueryString(text) });
   });
+  // Fastify's own text/plain parser would hand an empty string on.
+  app.removeContentTypeParser('text/plain');
   // Any other type: empty is no body, anything else is refused (routes with raw bodies add their own parser).
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
     if ((body as Buffer).length === 0) return done(null, undefined);
