@@ -12,7 +12,7 @@ import { engineLayersRule } from './eslint/engine-layers.js';
  * The engine's layers as allow-lists (eslint/engine-layers.js): a file may import its own layer and the
  * layers listed here, nothing else of the engine. docs/architecture.md draws the same picture.
  */
-const FEATURES = ['services', 'catalogue', 'identity', 'auth', 'app-session', 'signing', 'webhooks', 'widget', 'statement-files', 'consent'];
+const FEATURES = ['services', 'catalogue', 'connector-config', 'identity', 'auth', 'app-session', 'signing', 'webhooks', 'widget', 'statement-files', 'consent'];
 const featureAllow = ['domain', 'store', 'db', 'contract', 'registry', 'events', 'sync', 'secrets', 'kernel', ...FEATURES];
 const FEATURE_WHY = 'Features (use cases) build on the domain, the store and the engine parts they are handed; never on HTTP.';
 const LAYERS = {

@@ -14,12 +14,12 @@ export interface ServedEngine {
 const ROOT = join(import.meta.dirname, '..');
 
 /** Starts `npm run serve` exactly as a user would (a child process, fresh data directory, free port). */
-export async function serveEngine(): Promise<ServedEngine> {
+export async function serveEngine(env: Record<string, string> = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--app-dir', join(ROOT, 'out', 'renderer')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COFFER_LOG_LEVEL: 'warn' } },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COFFER_LOG_LEVEL: 'warn', ...env } },
   );
   const hostUrl = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -5,6 +5,7 @@ import { syncScenario } from './sync';
 import { eventsScenario } from './events';
 import { documentsScenario } from './documents';
 import { uiHistoryScenario } from './ui-history';
+import { enableBankingScenario } from './enablebanking';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -19,4 +20,5 @@ export const scenarios: Scenario[] = [
   eventsScenario,
   documentsScenario,
   uiHistoryScenario,
+  enableBankingScenario,
 ];

@@ -7,12 +7,18 @@ import { completeFirstRun } from './helpers';
  * in the page's IndexedDB, so a new context would have to sign in again).
  */
 export function useSignedInApp(
-  options: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    colorScheme?: 'light' | 'dark';
+    /** Extra environment of the engine (e.g. COFFER_ENABLEBANKING_URL), read when it starts. */
+    env?: () => Record<string, string>;
+  } = {},
 ) {
   const state = {} as { engine: ServedEngine; context: BrowserContext; page: Page };
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    state.engine = await serveEngine();
+    state.engine = await serveEngine(options.env?.());
     state.context = await browser.newContext({
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1320, height: 900 },

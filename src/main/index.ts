@@ -1,5 +1,6 @@
 import { BrowserWindow, Notification, app, dialog, ipcMain, nativeTheme, session, shell } from 'electron';
 import { join } from 'node:path';
+import { createConsentWindows, CONSENT_PARTITION, parseConsentRequest } from './shell/consent-window';
 import { SHELL_CSP } from './shell/csp';
 import { forkEngine, type EngineUrls } from './shell/engine-process';
 import { IPC, isTrustedSender, parseNotification } from './shell/ipc-bridge';
@@ -25,7 +26,18 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
+  // The bank's consent page (C16) lives in its own window and session, with its own navigation rules.
+  const consentSession = () => session.fromPartition(CONSENT_PARTITION);
+  const consent = createConsentWindows({
+    createWindow: (options) => new BrowserWindow({ ...options, ...(mainWindow && { parent: mainWindow }) }),
+    openExternal: (url) => void shell.openExternal(url),
+    clearSession: () => consentSession().clearStorageData(),
+  });
+
   app.on('web-contents-created', (_event, contents) => {
+    // Consent windows guard themselves (they must show the bank's https pages); every other contents
+    // may only show the engine's origin.
+    if (contents.session === consentSession()) return;
     guardContents(contents, engineOrigin, (url) => void shell.openExternal(url));
   });
 
@@ -39,8 +51,16 @@ if (!app.requestSingleInstanceLock()) {
     if (n && Notification.isSupported()) new Notification({ title: n.title, body: n.body }).show();
   });
 
+  ipcMain.handle(IPC.openConsent, (event, payload: unknown) => {
+    if (!isTrustedSender(event.senderFrame, engineOrigin())) throw new Error('untrusted sender');
+    const request = parseConsentRequest(payload);
+    if (!request) throw new Error('invalid consent request: an https page and an http(s) redirect URI are required');
+    return consent.open(request);
+  });
+
   app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
+    denyAllPermissions(consentSession());
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [SHELL_CSP] } });
     });

@@ -6,12 +6,23 @@ export interface EngineInfo {
   widget_url: string;
 }
 
+/**
+ * What a consent window answers: the bank's code and state, or an error: the bank's own code
+ * (access_denied, …) or the shell's (cancelled, timeout, busy, no_answer, load_failed).
+ */
+export type ConsentOutcome = { code: string; state: string } | { error: string; description?: string; state?: string };
+
 export interface CofferBridge {
   isDesktop: true;
   /** Where the engine is. */
   engineInfo(): Promise<EngineInfo | null>;
   /** A native notification (challenges waiting for a code). */
   notify(title: string, body: string): Promise<void>;
+  /**
+   * Opens a bank's consent page (`url`: https, or http on a loopback host) in the shell's own window and
+   * resolves when the bank sends it to `redirectUri` (the window closes then) or the attempt ends.
+   */
+  openConsent(url: string, redirectUri: string): Promise<ConsentOutcome>;
 }
 
 declare global {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConsentLinks } from './consent/consent-link';
+import type { ConnectorEnvironments } from './connector-config/environment';
+import type { DynamicCatalogue } from './connector-config/dynamic-catalogue';
 import type { Connectors } from './connectors/registry';
 import type { Db } from './db/database';
 import type { EventWriter } from './events/emit';
@@ -38,6 +40,10 @@ export interface Engine {
   eventWriter: EventWriter;
   /** This engine's connector instances, by provider id. */
   connectors: Connectors;
+  /** What a connector call is handed besides a channel's data: configuration, catalogue provider (C16). */
+  connectorEnvironments: ConnectorEnvironments;
+  /** The providers dynamic connectors list (C16: Enable Banking's banks), refreshed daily. */
+  dynamicCatalogue: DynamicCatalogue;
   /** Signs and checks consent-page links with this engine's own key. */
   consentLinks: ConsentLinks;
   webhooks: Webhooks;

@@ -4,6 +4,11 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { catalogueProvider } from './catalogue/providers';
 import { ConsentLinks } from './consent/consent-link';
+import { ConnectorConfigurations } from './connector-config/configuration';
+import { startConsentReminders } from './connector-config/consent-reminder';
+import { DynamicCatalogue } from './connector-config/dynamic-catalogue';
+import { ConnectorEnvironments } from './connector-config/environment';
+import { RemoteConsents } from './connector-config/remote-consent';
 import { createConnectors } from './connectors/registry';
 import type { Connector } from './connectors/types';
 import { urlsFor, type Engine, type EngineContext, type EngineServices, type Urls } from './context';
@@ -159,7 +164,18 @@ function composeEngine(
     // added below, once the engine they read from exists.
     services: { sync: placeholderSync(store.syncRuns) } as EngineServices,
     consentLinks: new ConsentLinks(),
-  } as Omit<Engine, 'eventWriter' | 'connectors' | 'webhooks' | 'statementFiles' | 'identity' | 'signingKeys' | 'widgetSessions'> as Engine;
+  } as Omit<
+    Engine,
+    | 'eventWriter'
+    | 'connectors'
+    | 'connectorEnvironments'
+    | 'dynamicCatalogue'
+    | 'webhooks'
+    | 'statementFiles'
+    | 'identity'
+    | 'signingKeys'
+    | 'widgetSessions'
+  > as Engine;
   // `now` may be moved by tests: parts read it through the engine.
   const now = () => engine.now();
   engine.eventWriter = new EventWriter({
@@ -178,6 +194,25 @@ function composeEngine(
     sync: () => engine.services.sync,
   });
   engine.connectors = createConnectors({ statementSource: engine.statementFiles, extra: options.connectors });
+  // Connectors configured installation-wide (C16: Enable Banking's application) and their dynamic catalogue.
+  const configurations = new ConnectorConfigurations({ settings, secrets });
+  engine.connectorEnvironments = new ConnectorEnvironments({ store, configurations, now });
+  engine.dynamicCatalogue = new DynamicCatalogue({
+    store,
+    connectors: engine.connectors,
+    environments: engine.connectorEnvironments,
+    settings,
+    log,
+    now,
+    isOpen: () => db.open,
+  });
+  const remoteConsents = new RemoteConsents({
+    store,
+    secrets,
+    connectors: engine.connectors,
+    environments: engine.connectorEnvironments,
+    log,
+  });
   engine.identity = createIdentity(engine);
   engine.signingKeys = new SigningKeys(engine, store.signKeys);
   engine.widgetSessions = new WidgetSessionService(engine);
@@ -201,6 +236,13 @@ function composeEngine(
       now,
       dataDir: options.dataDir,
       connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
+      prepareRemoteClose: (connectionId, channelIds) => remoteConsents.prepareClose(connectionId, channelIds),
+      connectorConfiguration: {
+        connectors: engine.connectors,
+        configurations,
+        refreshCatalogue: (connector) => engine.dynamicCatalogue.refreshQuietly(connector),
+        now,
+      },
     }),
   );
   return engine;
@@ -226,7 +268,12 @@ async function startEngineParts(engine: Engine, closers: Array<() => void | Prom
     providerFor: (connection) =>
       providerFor(engine, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
     catalogueProvider: (providerId) => catalogueProvider(engine, providerId),
+    connectorEnvironment: (connector, providerId, signal) => engine.connectorEnvironments.of(connector, providerId, signal),
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
+  closers.push(engine.dynamicCatalogue.start());
+  closers.push(
+    startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
+  );
 }

@@ -5,6 +5,8 @@
 export const IPC = {
   engineInfo: 'coffer:engine-info',
   notify: 'coffer:notify',
+  /** Opens a bank's consent page in its own window and answers the code and state (consent-window.ts). */
+  openConsent: 'coffer:open-consent',
 } as const;
 
 export interface IpcSenderFrame {

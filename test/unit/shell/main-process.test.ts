@@ -19,6 +19,12 @@ function makeFake(lock = true) {
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
   };
+  // The consent windows' own in-memory session (src/main/shell/consent-window.ts).
+  const consentSession = {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    clearStorageData: vi.fn(async () => {}),
+  };
   const fake = {
     app: {
       requestSingleInstanceLock: vi.fn(() => lock),
@@ -29,12 +35,29 @@ function makeFake(lock = true) {
       getAppPath: vi.fn(() => '/opt/coffer'),
     },
     BrowserWindow: vi.fn().mockImplementation(function (this: any, options: any) {
-      const w = { options, loadURL: vi.fn(async () => {}), once: vi.fn(), show: vi.fn(), isMinimized: () => false, focus: vi.fn() };
+      const contents = Object.assign(new EventEmitter(), { setWindowOpenHandler: vi.fn() });
+      const events = new EventEmitter();
+      let destroyed = false;
+      const w = {
+        options,
+        loadURL: vi.fn(async () => {}),
+        once: vi.fn(),
+        show: vi.fn(),
+        isMinimized: () => false,
+        focus: vi.fn(),
+        webContents: contents,
+        on: (e: string, l: () => void) => events.on(e, l),
+        close: vi.fn(() => {
+          destroyed = true;
+          events.emit('closed');
+        }),
+        isDestroyed: () => destroyed,
+      };
       windows.push(w);
       return w;
     }),
     ipcMain: { handle: vi.fn((channel: string, h: any) => handlers.set(channel, h)) },
-    session: { defaultSession: session },
+    session: { defaultSession: session, fromPartition: vi.fn(() => consentSession) },
     utilityProcess: {
       fork: vi.fn(() => {
         setTimeout(() => child.emit('message', { type: 'ready', urls: URLS }), 0);
@@ -51,7 +74,7 @@ function makeFake(lock = true) {
     nativeTheme: { shouldUseDarkColors: false },
     shell: { openExternal: vi.fn() },
   };
-  return { fake, appEvents, readyResolve, windows, handlers, child, session };
+  return { fake, appEvents, readyResolve, windows, handlers, child, session, consentSession };
 }
 
 let env: ReturnType<typeof makeFake>;
@@ -127,6 +150,41 @@ describe('desktop shell main process (fake electron)', () => {
     notify({ senderFrame: { url: `${URLS.host_url}/`, parent: null } }, { title: 'Code needed', body: 'SMS' });
     expect(env.fake.Notification).toHaveBeenCalledWith({ title: 'Code needed', body: 'SMS' });
     expect(() => notify({ senderFrame: { url: `${URLS.host_url}/`, parent: {} } }, { title: 'x', body: 'y' })).toThrow(/untrusted/);
+  });
+
+  it('opens a bank consent page in its own hardened window for the app frame, and answers the code', async () => {
+    await startShell();
+    const openConsent = env.handlers.get('coffer:open-consent')!;
+    const app = { senderFrame: { url: `${URLS.host_url}/connections/bank-consent`, parent: null } };
+    const redirect = 'https://coffer.invalid/enablebanking/callback';
+    // Only the app's own frame, and only sane arguments.
+    expect(() => openConsent({ senderFrame: { url: 'https://evil.example/', parent: null } }, { url: 'https://bank.example/', redirect_uri: redirect })).toThrow(/untrusted/);
+    expect(() => openConsent(app, { url: 'file:///etc/passwd', redirect_uri: redirect })).toThrow(/invalid consent request/);
+    const answer = openConsent(app, { url: 'https://bank.example/consent', redirect_uri: redirect }) as Promise<unknown>;
+    expect(env.windows).toHaveLength(2);
+    const consentWindow = env.windows[1] as any;
+    expect(consentWindow.options.webPreferences).toMatchObject({ partition: 'coffer-consent', sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(consentWindow.options.webPreferences.preload).toBeUndefined();
+    expect(consentWindow.loadURL).toHaveBeenCalledWith('https://bank.example/consent');
+    let prevented = false;
+    consentWindow.webContents.emit('will-redirect', { preventDefault: () => (prevented = true) }, `${redirect}?code=abc&state=xyz`);
+    await expect(answer).resolves.toEqual({ code: 'abc', state: 'xyz' });
+    expect(prevented).toBe(true);
+    expect(consentWindow.close).toHaveBeenCalled();
+    expect(env.consentSession.clearStorageData).toHaveBeenCalled();
+    // Permissions are refused in the consent session too.
+    await vi.waitFor(() => expect(env.consentSession.setPermissionRequestHandler).toHaveBeenCalled());
+  });
+
+  it('leaves consent windows to their own guard (the bank’s https pages must load there)', async () => {
+    await startShell();
+    const listeners = new Map<string, any>();
+    env.appEvents.emit('web-contents-created', {}, {
+      session: env.consentSession,
+      on: (e: string, l: any) => listeners.set(e, l),
+      setWindowOpenHandler: vi.fn(),
+    });
+    expect(listeners.size).toBe(0);
   });
 
   it('asks the engine to stop when the app quits', async () => {

@@ -131,8 +131,15 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   'DIRECT_DEPOSIT', 'DIRECT_DEBIT', 'REPEATING_PAYMENT', 'OTHER',
 ];
 
-/** What a connector reports; the engine maps the rest (CANCELLED, EXPIRED…) itself. */
-export type ProviderTransactionStatus = 'BOOKED' | 'PENDING';
+/**
+ * What a connector reports. CANCELLED and REJECTED are for a provider that says so itself (Enable Banking's
+ * CNCL and RJCT, C16): the row is stored with that status (never in balances), a pending row of the same key
+ * ends in place. The engine still ends a pending row the provider no longer shows (CANCELLED, or EXPIRED
+ * when old) on its own.
+ */
+export type ProviderTransactionStatus = 'BOOKED' | 'PENDING' | 'CANCELLED' | 'REJECTED';
+
+export const PROVIDER_TRANSACTION_STATUSES: readonly ProviderTransactionStatus[] = ['BOOKED', 'PENDING', 'CANCELLED', 'REJECTED'];
 
 export interface ProviderTransaction {
   /** Stable id at the bank (a PENDING row keeps it when it books). Absent ⇒ the engine derives one (transaction-key.ts). */
@@ -182,6 +189,58 @@ export interface ConsentGrant {
   expires: number;
   /** Account references the user consented to; absent ⇒ all those the channel covers. */
   accounts?: string[];
+  /**
+   * The connector's own memory about this consent, kept with the grant in the OS keychain only (never in the
+   * database): e.g. Enable Banking's per-session account uids, which are only valid for that session.
+   */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Installation-wide configuration of a connector, set through the admin API (C16: Enable Banking's
+ * application id and private key). The public part is kept in the settings, the secret in the OS keychain
+ * only. The engine hands it to every hook of the connector; it is absent while the connector is not
+ * configured.
+ */
+export interface ConnectorConfiguration {
+  /** Public values (may be shown through the API). */
+  values: Readonly<Record<string, unknown>>;
+  /** The secret part (never shown, never written to the database or the logs). */
+  secret: string;
+}
+
+/**
+ * The catalogue provider a run or a consent is for. A connector with `dynamicProviders` serves many
+ * providers and learns which one from here; `details` are the public values its `list` gave for it.
+ */
+export interface ConnectorProvider {
+  id: string;
+  name: string;
+  country_code: string;
+  details?: Readonly<Record<string, unknown>>;
+}
+
+/** A provider a connector contributes to the catalogue at run time (`dynamicProviders.list`). */
+export interface ListedProvider {
+  /** What identifies this provider at the connector, stable across refreshes (the engine maps it to an id). */
+  key: string;
+  name: string;
+  country_code: string;
+  /** File name in resources/logos (a generic one: remote logos are not fetched). */
+  logo: string;
+  base_url: string;
+  /** Channel definitions with `id` = the suffix only ("01" for REDIRECT): the engine prefixes the provider id. */
+  channel_definitions: ChannelDefinition[];
+  /** Public values handed back as `ConnectorProvider.details` (consent validity, required headers…). */
+  details: Record<string, unknown>;
+}
+
+/** What the engine hands a connector's installation-level hooks (no channel, no connection). */
+export interface ConnectorEnvironment {
+  configuration?: ConnectorConfiguration;
+  provider?: ConnectorProvider;
+  signal: AbortSignal;
+  now(): number;
 }
 
 /**
@@ -226,6 +285,15 @@ export interface ConnectorContext {
    */
   challenge(req: ChallengeRequest): Promise<Record<string, string>>;
   progress(done: number, total: number, message?: string): void;
+  /** The connector's installation-wide configuration, when it has one (see `Connector.configurationName`). */
+  configuration?: ConnectorConfiguration;
+  /** The catalogue provider of this channel (connectors serving a dynamic catalogue need it). */
+  provider?: ConnectorProvider;
+  /**
+   * true ⇒ nobody asked for this run (automatic synchronization): PSD2 limits such "unattended" reads (about
+   * 4 per account and endpoint a day). Absent or false ⇒ the person started it and is present.
+   */
+  unattended?: boolean;
 }
 
 export type ConnectorErrorStatus =
@@ -270,7 +338,7 @@ export interface AuthorizeUrlArgs {
   consentPageUrl: string;
 }
 
-export type ExchangeContext = Pick<ConnectorContext, 'channelDefinitionId' | 'now' | 'signal'>;
+export type ExchangeContext = Pick<ConnectorContext, 'channelDefinitionId' | 'now' | 'signal' | 'configuration' | 'provider'>;
 
 export interface ConsentPageAccount {
   reference: string;
@@ -306,4 +374,43 @@ export interface Connector {
   exchangeCode?(ctx: ExchangeContext, code: string): Promise<ConsentGrant>;
   /** Simulated banks only: what the engine's own consent page needs. */
   consentPage?: ConsentPageHooks;
+  /**
+   * REDIRECT channels whose consent URL needs a call to the provider (Enable Banking's POST /auth): used by
+   * authorize_url instead of `authorizeUrl`. Rejects with ConnectorError for an input the provider refuses
+   * (the message says why, e.g. which redirect URLs are registered).
+   */
+  startConsent?(args: AuthorizeUrlArgs, env: ConnectorEnvironment): Promise<string>;
+  /**
+   * Ends the consent at the provider when the connection is deleted (Enable Banking: DELETE /sessions/{id}).
+   * Best effort: the engine deletes the connection whatever happens.
+   */
+  closeConsent?(grant: ConsentGrant, env: ConnectorEnvironment): Promise<void>;
+  /**
+   * Name of the connector's installation-wide configuration (admin API `/admin/connectors/<name>`). The
+   * engine keeps it and hands it over as `configuration`.
+   */
+  configurationName?: string;
+  /**
+   * Checks a configuration given through the admin API with the provider (Enable Banking: GET /application)
+   * and returns what to keep. Rejects with ConnectorError whose message says why the provider refused it.
+   */
+  configure?(input: Readonly<Record<string, string>>, env: ConnectorEnvironment): Promise<ConnectorConfiguration>;
+  /**
+   * How many accounts of one channel the engine may fetch at once (`fetchAccount` calls in flight); absent ⇒ 1,
+   * one after the other. A connector sets it only when its provider serves concurrent reads of one consent
+   * and its `fetchAccount` keeps per-account state apart (each call gets its own context object, sharing
+   * `state`, `bankState` and `grant`).
+   */
+  accountConcurrency?: number;
+  /**
+   * A connector that contributes many providers to the catalogue (one per bank it reaches) rather than its
+   * own `definition` alone. The engine lists them while the connector is configured (daily and when the
+   * configuration changes) and gives each a provider id `<idPrefix><4 digits>` allocated once per `key` and
+   * never reused, so that a bank keeps its id across refreshes. `definition` is then only a template: it is
+   * not listed in the catalogue.
+   */
+  dynamicProviders?: {
+    idPrefix: string;
+    list(env: ConnectorEnvironment): Promise<ListedProvider[]>;
+  };
 }

@@ -79,7 +79,8 @@ export const authorizeUrlRoutes = defineRoutes({
           if (!connection || connection.provider_id !== providerId) throw notFound('connection', body.connection_id);
         }
         const connector = ctx.connectors.get(providerId);
-        if (!connector?.authorizeUrl) throw badRequest(`provider ${providerId} has no consent page`);
+        if (!connector?.authorizeUrl && !connector?.startConsent)
+          throw badRequest(`provider ${providerId} has no consent page`);
         const state = body.state ?? randomBytes(16).toString('base64url');
         const expires = ctx.now() + CONSENT_LINK_LIFETIME;
         const sig = ctx.consentLinks.sign({
@@ -93,12 +94,19 @@ export const authorizeUrlRoutes = defineRoutes({
         consentPage.searchParams.set('exp', String(expires));
         consentPage.searchParams.set('sig', sig);
         try {
-          const url = connector.authorizeUrl({
+          const args = {
             channelDefinitionId: cdid,
             redirectUri: body.redirect_uri,
             state,
             consentPageUrl: consentPage.toString(),
-          });
+          };
+          // A provider whose consent address comes from its own API (Enable Banking's POST /auth, C16).
+          const url = connector.startConsent
+            ? await connector.startConsent(
+                args,
+                ctx.connectorEnvironments.of(connector, providerId, AbortSignal.timeout(60_000)),
+              )
+            : connector.authorizeUrl!(args);
           return { url, state };
         } catch (err) {
           if (err instanceof ConnectorError) throw badRequest(err.message);

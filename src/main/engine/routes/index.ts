@@ -16,9 +16,10 @@ import { adminSettingsRoutes } from './admin-settings';
 import { rolloutRoutes } from './rollout';
 
 import { authorizeUrlRoutes } from './authorize-url';
+import { adminConnectorRoutes } from './admin-connectors';
 import { consentPageRoutes } from './consent-page';
 import { professionalAccountRoutes } from './professional-accounts';
 import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes];

@@ -2,6 +2,7 @@ import type { Settings } from '../settings';
 import { createAccountService } from './accounts';
 import { createCategoryService } from './categories';
 import { createConnectionService } from './connections';
+import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
@@ -11,7 +12,7 @@ import { createTransactionService } from './transactions';
 export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
-export function createServices(deps: ServiceDeps & { settings: Settings }) {
+export function createServices(deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps }) {
   return {
     accounts: createAccountService(deps),
     connections: createConnectionService(deps),
@@ -21,6 +22,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings }) {
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
+    connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
   };
 }
 

@@ -51,9 +51,26 @@ export function storedCredentialValues(secrets: Keychain, channelId: number): Re
   return read.kind === 'ok' ? credentialValues(read.secret) : undefined;
 }
 
-/** Keeps an EMBEDDED channel's credential values (or a REDIRECT channel's posted code and state). */
+/**
+ * Keeps an EMBEDDED channel's credential values (or a REDIRECT channel's posted code and state). A new code
+ * replacing a consent keeps the grant it replaces beside it (`replaced_grant`, never a credential value)
+ * until a run has exchanged the code: the provider's old consent is closed then (C16: a renewed Enable
+ * Banking consent ends the old session rather than leave it open until it lapses).
+ */
 export function writeCredentialValues(secrets: Keychain, channelId: number, values: Record<string, string>): void {
-  secrets.set(channelSecretName(channelId), JSON.stringify(values));
+  let replaced: ConsentGrant | undefined;
+  if (typeof values.AUTHORIZATION_CODE === 'string') {
+    const read = readChannelSecret(secrets, channelId);
+    if (read.kind === 'ok') replaced = storedGrant(read.secret) ?? replacedGrant(read.secret);
+  }
+  secrets.set(channelSecretName(channelId), JSON.stringify(replaced ? { ...values, replaced_grant: replaced } : values));
+}
+
+/** The consent grant a pending code replaces (see writeCredentialValues), if any. */
+export function replacedGrant(secret: StoredSecret): ConsentGrant | undefined {
+  const g = secret.replaced_grant as ConsentGrant | undefined;
+  if (g && typeof g === 'object' && typeof g.access_token === 'string' && typeof g.expires === 'number') return g;
+  return undefined;
 }
 
 /** Replaces a REDIRECT channel's entry with the grant its code was exchanged for. */

@@ -10,7 +10,9 @@ import { createCategoryStore } from './categories';
 import { createChannelStore } from './channels';
 import { createClientsStore } from './clients';
 import { createConnectionStore } from './connections';
+import { createConsentRemindersStore } from './consent-reminders';
 import { createDocumentsStore } from './documents';
+import { createDynamicProvidersStore } from './dynamic-providers';
 import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
 import { createProviderStore } from './providers';
@@ -51,6 +53,8 @@ export function createStore(db: Db) {
     queues: createQueuesStore(db),
     webhooks: createWebhooksStore(db),
     documents: createDocumentsStore(db),
+    dynamicProviders: createDynamicProvidersStore(db),
+    consentReminders: createConsentRemindersStore(db),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
+import type { ProviderTransactionStatus } from '../connectors/types';
 
 /** One transaction as stored (amount in minor units). */
 export interface PreparedTransaction {
@@ -22,7 +23,7 @@ export interface PreparedTransaction {
   source: string | null;
   type: string;
   category: string;
-  status: 'BOOKED' | 'PENDING';
+  status: ProviderTransactionStatus;
 }
 
 

@@ -10,6 +10,7 @@ import {
   type ChannelDefinition,
   type Connector,
   type ConnectorContext,
+  type ConnectorEnvironment,
   type ConsentGrant,
 } from '../connectors/types';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +21,7 @@ import {
   credentialValues,
   pendingCode,
   readChannelSecret,
+  replacedGrant,
   storedGrant,
   writeGrant,
   type StoredSecret,
@@ -38,6 +40,11 @@ export { statusOfFailure } from './run-failures';
 export interface ChannelRunDeps extends ResultsDeps {
   secrets: SecretStore;
   log: FastifyBaseLogger;
+  /**
+   * What a connector gets besides the channel's own data: its installation-wide configuration and, for a
+   * connector serving a dynamic catalogue, the provider the channel is for (C16). Absent: nothing.
+   */
+  connectorEnvironment?(connector: Connector, providerId: string, signal: AbortSignal): ConnectorEnvironment;
 }
 
 export interface ChannelRunEnv {
@@ -65,6 +72,8 @@ export interface ChannelRunSpec {
   accountIds?: ReadonlySet<number>;
   followedByAll: boolean;
   consentPerAccount: boolean;
+  /** An automatic run nobody asked for (ConnectorContext.unattended: PSD2 limits such reads). */
+  unattended?: boolean;
 }
 
 export interface ChannelRunEnd {
@@ -100,6 +109,7 @@ class ChannelRun {
   private readonly runId: number;
   private readonly guard: CallGuard;
   private readonly secretValues: string[] = [];
+  private environmentRead?: Pick<ConnectorContext, 'configuration' | 'provider'>;
   private readonly redact = redactor(() => this.secretValues);
   private challengeEnd?: ChallengeEnded;
   private expires?: number;
@@ -159,6 +169,7 @@ class ChannelRun {
   private async connectorContext(): Promise<ConnectorContext> {
     const { spec, env } = this;
     const secret = this.readSecret();
+    const environment = this.environment();
     let credentials: Record<string, string> = {};
     let grant: ConsentGrant | undefined;
     if (spec.definition.mode === 'REDIRECT') grant = await this.consentGrant(secret);
@@ -173,9 +184,27 @@ class ChannelRun {
       ...(spec.channel.last_success_date !== null ? { since: spec.channel.last_success_date } : {}),
       signal: this.guard.signal,
       now: () => env.deps.now(),
+      ...environment,
+      ...(spec.unattended ? { unattended: true } : {}),
       challenge: (request) => this.askUser(request),
       progress: () => {},
     };
+  }
+
+  /**
+   * The connector's configuration and catalogue provider (dynamic catalogues), read once per run; the
+   * configuration's secret (a private key) joins the values redacted from every error text.
+   */
+  private environment(): Pick<ConnectorContext, 'configuration' | 'provider'> {
+    if (this.environmentRead) return this.environmentRead;
+    const { env, spec } = this;
+    const found = env.deps.connectorEnvironment?.(env.connector, spec.providerId, this.guard.signal);
+    if (found?.configuration) this.secretValues.push(found.configuration.secret);
+    this.environmentRead = {
+      ...(found?.configuration ? { configuration: found.configuration } : {}),
+      ...(found?.provider ? { provider: found.provider } : {}),
+    };
+    return this.environmentRead;
   }
 
   private readSecret(): StoredSecret {
@@ -193,7 +222,7 @@ class ChannelRun {
   /** REDIRECT: the grant kept, or the one a pending authorization code is exchanged for now (then kept). */
   private async consentGrant(secret: StoredSecret): Promise<ConsentGrant> {
     const code = pendingCode(secret);
-    const grant = code ? await this.exchangeCode(code) : storedGrant(secret);
+    const grant = code ? await this.exchangeCode(code, replacedGrant(secret)) : storedGrant(secret);
     if (!grant) throw new ChannelPrecondition('NEEDS_SECRET', 'no consent is kept for this channel: authorize again');
     this.expires = grant.expires;
     if (this.env.deps.now() >= grant.expires)
@@ -201,11 +230,11 @@ class ChannelRun {
     return grant;
   }
 
-  private async exchangeCode(code: string): Promise<ConsentGrant> {
+  private async exchangeCode(code: string, replaced: ConsentGrant | undefined): Promise<ConsentGrant> {
     const { connector, deps } = this.env;
     if (!connector.exchangeCode) throw new ConnectorError('FAILED', 'this provider cannot exchange an authorization code');
     const exchanged = await this.guard.call('the authorization code exchange', () =>
-      connector.exchangeCode!({ channelDefinitionId: this.cdid, now: () => deps.now(), signal: this.guard.signal }, code),
+      connector.exchangeCode!({ channelDefinitionId: this.cdid, now: () => deps.now(), signal: this.guard.signal, ...this.environment() }, code),
     );
     if (!exchanged || typeof exchanged.access_token !== 'string' || typeof exchanged.expires !== 'number') {
       throw new MalformedProviderData('the code exchange returned no grant');
@@ -216,7 +245,28 @@ class ChannelRun {
     } catch {
       throw new ChannelPrecondition('NEEDS_SECRET', 'the OS keychain could not keep the consent: authorize again');
     }
+    if (replaced && replaced.access_token !== exchanged.access_token) await this.closeReplaced(replaced);
     return exchanged;
+  }
+
+  /**
+   * The consent a new code replaced is closed at the provider once the new one is kept (C16: DELETE
+   * /sessions/{old}). Best effort within 10 s: the old consent otherwise lapses at its end date.
+   */
+  private async closeReplaced(replaced: ConsentGrant): Promise<void> {
+    const { connector, deps } = this.env;
+    if (!connector.closeConsent) return;
+    collectStrings(replaced, this.secretValues);
+    try {
+      const signal = AbortSignal.any([this.guard.signal, AbortSignal.timeout(10_000)]);
+      const environment = deps.connectorEnvironment?.(connector, this.spec.providerId, signal) ?? { signal, now: () => deps.now() };
+      await connector.closeConsent(replaced, environment);
+    } catch (err) {
+      deps.log.warn(
+        { connectionId: this.spec.connectionId, message: this.redact((err as Error).message ?? '') },
+        'the replaced consent could not be closed at the provider',
+      );
+    }
   }
 
   private async askUser(request: Parameters<ConnectorContext['challenge']>[0]): Promise<Record<string, string>> {
@@ -264,15 +314,66 @@ class ChannelRun {
   }
 
   private async fetchAccounts(cctx: ConnectorContext, plan: readonly PlannedAccount[], f: Findings): Promise<void> {
+    const concurrency = Math.max(1, Math.floor(this.env.connector.accountConcurrency ?? 1));
+    if (concurrency > 1) return this.fetchAccountsConcurrently(cctx, plan, f, concurrency);
     for (const p of plan) {
       if (p.missing) f.outcomes.set(p.reference, 'NOT_FOUND');
       if (!p.fetch || !p.listed) continue;
       this.guard.throwIfAborted();
       // The history an account lacks: all of it for a new one, else since its last import.
-      const since = p.stored ? this.env.deps.store.transactionWrites.lastImport(p.stored.id) : null;
+      const since = this.sinceOf(p);
       if (since === null) delete cctx.since;
       else cctx.since = since;
       f.outcomes.set(p.reference, await this.fetchAccount(cctx, p, f.fetched));
+    }
+    f.status = channelStatusFromOutcomes(f.outcomes.values());
+  }
+
+  /** The history an account lacks: all of it for a new one (null), else since its last import. */
+  private sinceOf(p: PlannedAccount): number | null {
+    return p.stored ? this.env.deps.store.transactionWrites.lastImport(p.stored.id) : null;
+  }
+
+  /**
+   * `Connector.accountConcurrency` > 1: up to that many accounts fetched at once, each with its own context
+   * (its own `since`). Outcomes and fetched data are kept in plan order, whatever order the answers come in.
+   * A failure that ends the channel stops handing out accounts; the calls in flight are awaited before it
+   * is rethrown, so nothing of this run still talks to the bank once it has ended.
+   */
+  private async fetchAccountsConcurrently(
+    cctx: ConnectorContext,
+    plan: readonly PlannedAccount[],
+    f: Findings,
+    concurrency: number,
+  ): Promise<void> {
+    const todo = plan.filter((p) => p.fetch && p.listed);
+    const outcomes = new Map<string, AccountOutcome>();
+    const fetched = new Map<string, PreparedFetch>();
+    let next = 0;
+    let fatal: { err: unknown } | undefined;
+    const worker = async () => {
+      while (!fatal && next < todo.length) {
+        const p = todo[next++];
+        try {
+          this.guard.throwIfAborted();
+          const since = this.sinceOf(p);
+          const own: ConnectorContext = { ...cctx };
+          if (since === null) delete own.since;
+          else own.since = since;
+          outcomes.set(p.reference, await this.fetchAccount(own, p, fetched));
+        } catch (err) {
+          fatal ??= { err };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    if (fatal) throw fatal.err;
+    for (const p of plan) {
+      if (p.missing) f.outcomes.set(p.reference, 'NOT_FOUND');
+      const outcome = outcomes.get(p.reference);
+      if (outcome !== undefined) f.outcomes.set(p.reference, outcome);
+      const data = fetched.get(p.reference);
+      if (data !== undefined) f.fetched.set(p.reference, data);
     }
     f.status = channelStatusFromOutcomes(f.outcomes.values());
   }

@@ -4,7 +4,12 @@
  * faithfully is a MalformedProviderData error, never a crash and never a silently wrong figure.
  */
 import { deriveTransactionKey, transactionIdentity } from '../connectors/transaction-key';
-import type { AccountFetchResult, ProviderAccount, ProviderTransaction } from '../connectors/types';
+import {
+  PROVIDER_TRANSACTION_STATUSES,
+  type AccountFetchResult,
+  type ProviderAccount,
+  type ProviderTransaction,
+} from '../connectors/types';
 import { categorize } from '../domain/categorize';
 import { currencyExponent, decimalToMinor, MoneyFormatError } from '../domain/money';
 import { ACCOUNT_TYPES, TRANSACTION_TYPES } from '../domain/values';
@@ -101,7 +106,7 @@ export function prepareFetch(account: ProviderAccount, result: unknown, categori
     const where = `account ${account.reference} transaction ${i}`;
     if (!tx || typeof tx !== 'object') throw new MalformedProviderData(`${where} is not an object`);
     if (!isTime(tx.date)) throw new MalformedProviderData(`${where}: bad date`);
-    if (tx.status !== 'BOOKED' && tx.status !== 'PENDING') throw new MalformedProviderData(`${where}: bad status`);
+    if (!PROVIDER_TRANSACTION_STATUSES.includes(tx.status)) throw new MalformedProviderData(`${where}: bad status`);
     if (!isText(tx.raw) || !isText(tx.label)) throw new MalformedProviderData(`${where}: label and raw must be texts`);
     const currency = tx.currency ?? account.currency;
     if (!isText(currency) || !CURRENCY.test(currency)) throw new MalformedProviderData(`${where}: bad currency`);

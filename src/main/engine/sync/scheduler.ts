@@ -29,7 +29,7 @@ export function runDueSynchronizations(deps: SchedulerDeps, sync: SyncPort): num
   const hours = Number(deps.settings.get('sync_interval_hours')) || 12;
   for (const id of runs.dueConnections(now)) {
     if (sync.isRunning(id)) continue;
-    if (sync.start(id, { type: 'ALL' })) started.push(id);
+    if (sync.start(id, { type: 'ALL', unattended: true })) started.push(id);
     // Nothing to run (no usable channel): look again one interval later rather than at every tick.
     else runs.setNextSync(id, now + Math.round(hours * 3600));
   }

@@ -10,6 +10,8 @@ export interface SyncRequest {
   channelDefinitionIds?: string[];
   /** Only these account ids (consent granted, account reopened). */
   accountIds?: number[];
+  /** true: an automatic run nobody asked for (the scheduler's); PSD2 limits such reads (C16). */
+  unattended?: boolean;
 }
 
 export interface SyncPort {

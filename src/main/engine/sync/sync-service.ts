@@ -105,7 +105,7 @@ export class SyncService implements SyncPort {
       followUps: [],
     };
     this.runs.set(connectionId, run);
-    run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds)
+    run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds, request.unattended === true)
       .catch((err) => this.deps.log.error({ err, connectionId }, 'synchronization failed'))
       .finally(() => {
         this.runs.delete(connectionId);
@@ -180,6 +180,7 @@ export class SyncService implements SyncPort {
     channels: PlannedChannel[],
     type: SyncType,
     accountIds?: number[],
+    unattended = false,
   ): Promise<void> {
     const runs = this.deps.store.syncRuns;
     const signal = run.controller.signal;
@@ -215,6 +216,7 @@ export class SyncService implements SyncPort {
           providerId,
           definition: planned.definition,
           consentPerAccount,
+          ...(unattended ? { unattended } : {}),
         };
         if (type === 'LIST_ACCOUNTS') {
           const followedByAll = !consentPerAccount;

@@ -5,8 +5,9 @@ import { acceptLanguage, isLanguage, type Language } from '../../../shared/langu
  * booleans or form strings) or in a page's query string, and the compatibility aliases of C14.
  */
 
-export const FLOW_FLAGS = ['captive_mode', 'select_accounts', 'multiple_channels', 'select_channel'] as const;
-export type FlowFlag = (typeof FLOW_FLAGS)[number];
+import { FLOW_FLAGS, type FlowFlag } from '../../../shared/widget-pages';
+
+export { FLOW_FLAGS, type FlowFlag };
 
 /** What a session may carry for its pages; a page's query parameters override them (add_connection). */
 export interface FlowParams {
@@ -84,30 +85,8 @@ export function widgetLanguage(
   return acceptLanguage(acceptLanguageHeader);
 }
 
-/** `redirectUri` with the result parameters added (its own query kept). */
-export function resultUrl(redirectUri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-  return url.toString();
-}
+/** `redirectUri` with the result parameters added (its own query kept): the one definition in src/shared. */
+export { withResultParams as resultUrl } from '../../../shared/redirect-uri';
 
-/** The pages of interface.md "Widget", by the path segment that opens them (C14 accepts both spellings). */
-export const WIDGET_PAGES = {
-  add_connection: 'add_connection',
-  edit_credentials: 'edit_credentials',
-  user_input: 'user_input',
-  terms: 'terms',
-  'professional-account': 'professional_account',
-  professional_account: 'professional_account',
-  manage_accounts: 'manage_accounts',
-  /** Where a provider's consent page returns (REDIRECT channels); continues add_connection or edit_credentials. */
-  callback: 'callback',
-} as const;
-
-export type WidgetPage = (typeof WIDGET_PAGES)[keyof typeof WIDGET_PAGES];
-
-export function widgetPage(segment: string): WidgetPage | undefined {
-  return Object.prototype.hasOwnProperty.call(WIDGET_PAGES, segment)
-    ? WIDGET_PAGES[segment as keyof typeof WIDGET_PAGES]
-    : undefined;
-}
+/** The widget's pages, by the path segment that opens them: the one definition in src/shared. */
+export { WIDGET_PAGES, widgetPage, type WidgetPage } from '../../../shared/widget-pages';

@@ -46,6 +46,7 @@ export type {
   Credential,
   CredentialDefinition,
   DocumentSettings,
+  EnableBankingApplication,
   EncryptionKey,
   OAuthClient,
   CreatedOAuthClient,

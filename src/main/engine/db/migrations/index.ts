@@ -3,6 +3,7 @@ import m002 from './m002_transaction_list_indexes';
 import m003 from './m003_status_before_close';
 import m004 from './m004_transaction_prefix_order_indexes';
 import m005 from './m005_document_channel_identity';
+import m006 from './m006_dynamic_providers';
 import { idsNeverReused } from './m007_ids_never_reused';
 import type { Db } from '../database';
 
@@ -31,6 +32,6 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 3, name: 'status_before_close', sql: m003 },
   { version: 4, name: 'transaction_prefix_order_indexes', sql: m004 },
   { version: 5, name: 'document_channel_identity', sql: m005 },
-  // File m007: the Enable Banking branch adds a migration 6 concurrently; renumber to 7 once it is merged.
-  { version: 6, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
+  { version: 6, name: 'dynamic_providers', sql: m006 },
+  { version: 7, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
 ];

@@ -10,8 +10,6 @@ import type { Db } from '../database';
  * foreign keys off (the runner does it, see `foreignKeysOff`), create the new table, copy the rows, drop the
  * old one, rename the new one, recreate the old one's indexes and triggers, then check the foreign keys.
  * `legacy_alter_table` keeps the rename from re-parsing other tables' triggers while the old table is gone.
- *
- * Numbered 7: the Enable Banking branch adds migration 6 concurrently (the coordinator renumbers if needed).
  */
 export const TABLES_WITH_LASTING_IDS = [
   'users',

@@ -7,18 +7,22 @@ import type { ServiceDeps } from '../deps';
 /**
  * DELETE /connections/{id} (and the end of the cascade of DELETE /accounts/{id}): stops a running
  * synchronization, removes the connection with its channels, accounts, transactions, balance history and
- * listing (a DELETED event is emitted), then the keychain entries of its channels.
+ * listing (a DELETED event is emitted), then the keychain entries of its channels, and last closes its
+ * consents at the provider (best effort).
  */
 export async function deleteConnection(deps: ServiceDeps, connectionId: number): Promise<void> {
   const { store } = deps;
   await deps.sync.cancel(connectionId);
   const channelIds = store.channels.idsOf(connectionId);
+  // The provider's consent is closed too (C16); what it needs is read before the keychain entries go.
+  const closeRemote = deps.prepareRemoteClose(connectionId, channelIds);
   store.transaction(() => {
     // The DELETED event (C9) carries the record as it was, and is written with the deletion.
     deps.connectionDeleted(connectionId);
     store.connections.remove(connectionId);
   });
   for (const id of channelIds) deleteChannelSecret(deps.secrets, id);
+  await closeRemote();
 }
 
 /**

@@ -342,6 +342,20 @@ export interface AdminSettings {
   allowed_origins: string[];
 }
 
+export interface EnableBankingApplication {
+  application_id: string;
+  /** The application's name at Enable Banking. */
+  name: string;
+  /** PRODUCTION or SANDBOX. */
+  environment: string;
+  /** false until the application is activated by linking accounts in the Enable Banking control panel. */
+  active: boolean;
+  /** The redirect URLs registered for the application: authorize_url accepts only these as redirect_uri. */
+  redirect_urls: string[];
+  /** ISO 3166 alpha-2 countries whose banks are listed. */
+  countries: string[];
+}
+
 export interface Rollout {
   provider_id: string;
   /** 0: EMBEDDED only; 1: REDIRECT added (batches); 2: EMBEDDED without CHECKINGS and CREDIT_CARD. */

@@ -5,13 +5,14 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { navigate, useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Badge, Button, Card, Checkbox, EmptyState, Icon, Loading, TextField, toast } from '../../ui';
+import { countryName } from '../common/countries';
 import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { CredentialFields, credentialsValid } from './CredentialFields';
-import { startRedirect } from './redirect-flow';
+import { startConsent } from './bank-consent';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
@@ -82,7 +83,7 @@ export default function AddConnectionPage() {
 }
 
 function ProviderPicker({ providers }: { providers: Provider[] }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [q, setQ] = useState('');
   const [country, setCountry] = useState('');
   const countries = useMemo(() => [...new Set(providers.map((p) => p.country_code))].sort(), [providers]);
@@ -90,10 +91,10 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
     const words = fold(q).split(/\s+/).filter(Boolean);
     return providers.filter((p) => {
       if (country && p.country_code !== country) return false;
-      const text = fold(`${p.name} ${p.country_code} ${p.id}`);
+      const text = fold(`${p.name} ${p.country_code} ${countryName(p.country_code, lang)} ${p.id}`);
       return words.every((w) => text.includes(w));
     });
-  }, [providers, q, country]);
+  }, [providers, q, country, lang]);
 
   return (
     <Card title={t('add.chooseProvider')} id="choose-provider">
@@ -124,7 +125,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
             <option value="">{t('add.allCountries')}</option>
             {countries.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {countryName(c, lang)}
               </option>
             ))}
           </select>
@@ -161,7 +162,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
                   <span style={{ flex: 1, minWidth: 0 }}>
                     <span style={{ display: 'block', fontWeight: 600 }}>{p.name}</span>
                     <span className="faint" style={{ fontSize: 12.5 }}>
-                      {p.country_code}
+                      {countryName(p.country_code, lang)}
                       {p.type === 'DOCUMENT' ? ' · OFX/CSV' : ''}
                     </span>
                   </span>
@@ -246,7 +247,7 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
     if (channel.mode === 'REDIRECT') {
       setBusy(true);
       try {
-        await startRedirect({
+        await startConsent(provider, {
           providerId: provider.id,
           channelDefinitionId: channel.id,
           name: name.trim() || undefined,

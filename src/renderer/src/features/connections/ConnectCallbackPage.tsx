@@ -1,16 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { connectionsApi, providersApi, type ChannelDefinition } from '../../lib/api';
 import { KV, kv } from '../../lib/db';
 import { useT } from '../../lib/i18n';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Card, Loading, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { completeConsent } from './consent-complete';
 import type { PendingConnect } from './redirect-flow';
-
-function credentialId(def: ChannelDefinition | undefined, type: 'AUTHORIZATION_CODE' | 'STATE'): string {
-  return def?.credentials.find((c) => c.type === type)?.id ?? type;
-}
 
 /** `/connect-callback?code=…&state=…`: back from the bank's consent page (REDIRECT channel). */
 export default function ConnectCallbackPage() {
@@ -33,26 +29,7 @@ export default function ConnectCallbackPage() {
       if (search.get('error') || !code)
         throw new Error(search.get('error_description') ?? search.get('error') ?? 'no code');
       if (!pending || pending.state !== state) throw new Error('state mismatch');
-      const provider = await providersApi.get(pending.providerId);
-      const def = provider.channel_definitions.find((c) => c.id === pending.channelDefinitionId);
-      const credentials = [
-        { id: credentialId(def, 'AUTHORIZATION_CODE'), value: code },
-        { id: credentialId(def, 'STATE'), value: state! },
-      ];
-      let id = pending.connectionId;
-      if (id) {
-        await connectionsApi.updateCredentials(id, { channel_definition_id: pending.channelDefinitionId, credentials });
-      } else {
-        const created = await connectionsApi.create({
-          provider_id: pending.providerId,
-          channel_definition_id: pending.channelDefinitionId,
-          credentials,
-          name: pending.name,
-          auto_sync: pending.autoSync,
-          consent_per_account: pending.consentPerAccount,
-        });
-        id = created.id;
-      }
+      const id = await completeConsent(pending, code, state!);
       markRunning(id);
       await loadConnections();
       toast.success(t('add.created'));

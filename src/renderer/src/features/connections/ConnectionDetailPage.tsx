@@ -14,7 +14,8 @@ import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
 import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
 import { DocumentDrop } from './DocumentDrop';
-import { startRedirect } from './redirect-flow';
+import { startConsent } from './bank-consent';
+import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
 
@@ -96,7 +97,7 @@ function Detail({ connection }: { connection: Connection }) {
   const openChannel = async (definition: ChannelDefinition) => {
     if (definition.mode === 'REDIRECT') {
       try {
-        await startRedirect({
+        await startConsent(provider ?? { id: connection.provider_id, name: connection.name, base_url: '' }, {
           providerId: connection.provider_id,
           channelDefinitionId: definition.id,
           connectionId: connection.id,
@@ -178,6 +179,13 @@ function Detail({ connection }: { connection: Connection }) {
         >
           {t('status.TOKEN_EXPIRED')}
         </Alert>
+      )}
+      {redirect && !needsRenewal && !running && (
+        <ConsentEndingAlert
+          connection={connection}
+          bank={provider?.name ?? connection.name}
+          onRenew={() => void openChannel(redirect)}
+        />
       )}
       {pending > 0 && (
         <Alert

@@ -13,6 +13,7 @@ const ConnectionDetail = lazy(() => import('../connections/ConnectionDetailPage'
 const AddConnection = lazy(() => import('../connections/AddConnectionPage'));
 const ConnectCallback = lazy(() => import('../connections/ConnectCallbackPage'));
 const Consent = lazy(() => import('../connections/ConsentPage'));
+const BankConsent = lazy(() => import('../connections/BankConsentPage'));
 const Account = lazy(() => import('../accounts/AccountPage'));
 const History = lazy(() => import('../history/HistoryPage'));
 const Settings = lazy(() => import('../settings/SettingsPage'));
@@ -26,6 +27,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/connections/:id', ConnectionDetail],
   ['/connections/:id/consent', Consent],
   ['/connect-callback', ConnectCallback],
+  ['/connect-bank', BankConsent],
   ['/accounts/:id', Account],
   ['/history', History],
   ['/settings', Settings],

@@ -11,6 +11,7 @@ const ClientsSettings = lazy(() => import('./ClientsSettings'));
 const WebhookSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.WebhookSettings })));
 const SignKeysSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.SignKeysSettings })));
 const AboutSettings = lazy(() => import('./AboutSettings'));
+const EnableBankingSettings = lazy(() => import('./enablebanking/EnableBankingSettings'));
 
 const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'general', label: 'settings.general' },
@@ -19,6 +20,7 @@ const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'clients', label: 'settings.clients' },
   { id: 'webhook', label: 'settings.webhook' },
   { id: 'sign-keys', label: 'settings.signKeys' },
+  { id: 'enablebanking', label: 'settings.enableBanking' },
   { id: 'about', label: 'settings.data' },
 ];
 
@@ -46,6 +48,7 @@ export default function SettingsPage({ params }: { params: Record<string, string
         {tab === 'clients' && <ClientsSettings />}
         {tab === 'webhook' && <WebhookSettings />}
         {tab === 'sign-keys' && <SignKeysSettings />}
+        {tab === 'enablebanking' && <EnableBankingSettings />}
         {tab === 'about' && <AboutSettings />}
       </Suspense>
     </div>
