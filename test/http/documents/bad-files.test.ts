@@ -148,9 +148,13 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     expect(await accountsOf(c, id)).toHaveLength(2);
   });
 
-  it('a folder that does not exist: FAILED, reported as the entry "." without the path; fine once it exists', async () => {
+  it('a folder that no longer exists: FAILED, reported as the entry "." without the path; fine once it exists', async () => {
+    // A missing folder is refused when given (issue 14); one removed later fails the runs until it is back.
     const folder = join(folderWith(), 'not-yet');
-    const { id, connection } = await connectFolder(c, folder);
+    mkdirSync(folder);
+    const { id } = await connectFolder(c, folder);
+    rmSync(folder, { recursive: true });
+    const connection = await resync(c, id);
     expect(connection.status).toBe('FAILED');
     expect(await documents(c, id)).toEqual([
       expect.objectContaining({ name: '.', status: 'FAILED', error: 'the folder of this connection does not exist' }),

@@ -103,8 +103,8 @@ describe('hostile values', () => {
     expect(parsed.accounts[0].type).toBe('CHECKINGS');
     expect(parsed.accounts[0].transactions[1].type).toBe('DEBIT');
     expect(parsed.warnings).toEqual([
-      'line 34: unknown TRNTYPE "constructor"',
-      'line 16: unknown ACCTTYPE "TOSTRING", using CHECKINGS',
+      'line 34: unknown TRNTYPE',
+      'line 16: unknown ACCTTYPE, using CHECKINGS',
     ]);
     const camt = new TextDecoder()
       .decode(sampleBytes('camt053-fr-2-accounts.xml'))

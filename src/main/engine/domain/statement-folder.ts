@@ -5,7 +5,8 @@
  * is accepted only when it is:
  * - an absolute path (POSIX `/…`, Windows `C:\…` or `\\server\share…`);
  * - not the data folder, not inside it and not one of its parents (the database, `integrator.json`, the
- *   upload inbox live there);
+ *   upload inbox live there) — except the folders under `<data folder>/statements/`, which Coffer makes for
+ *   the statements the CLI imports (`npm run cli -- import`) and which hold nothing else;
  * - not a system folder (`/`, `/etc`, `/proc`, `/usr`, `/var`…, macOS's `/System`, `/Library`, `/private`…,
  *   Windows's drive roots, `Windows`, `Program Files`, `ProgramData`…), nor the root of the home folders
  *   (`/home`, `/Users`, `C:\Users`);
@@ -45,6 +46,9 @@ const WINDOWS_SYSTEM_ROOTS = ['Users'];
 /** Application-data folders of a home folder, refused like its hidden folders. */
 const HOME_APP_DATA = ['Library', 'AppData'];
 
+/** `<data folder>/statements/<user id>`: the CLI import's folders (cli/import-command.ts). */
+export const STATEMENTS_SUBFOLDER = 'statements';
+
 const isAbsolute = (folder: string) => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(folder);
 
 /** Why `folder` may not be a statement folder, or null when it may. */
@@ -68,6 +72,8 @@ export function statementFolderProblem(folder: string, env: FolderEnvironment): 
 
   const data = norm(env.dataDir);
   if (target === data) return "the statement folder cannot be Coffer's data folder";
+  const ownStatements = norm(path.join(env.dataDir, STATEMENTS_SUBFOLDER));
+  if (within(ownStatements, target) && target !== ownStatements) return null;
   if (within(data, target)) return "the statement folder cannot be inside Coffer's data folder";
   if (within(target, data)) return "the statement folder cannot contain Coffer's data folder";
 

@@ -41,13 +41,15 @@ export async function resolveStatementFolder(folder: string, dataDir: string): P
   try {
     real = await realpath(folder);
   } catch (err) {
+    // The fs code stays on the error: a synchronization reports it in its own words (run-import.ts).
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InvalidInput('the statement folder does not exist');
-    if (code === 'ENOTDIR') throw new InvalidInput('the statement folder is not a folder');
-    if (code === 'EACCES' || code === 'EPERM') throw new InvalidInput('the statement folder cannot be read (permission denied)');
-    throw new InvalidInput(`the statement folder cannot be read (${code ?? 'error'})`);
+    const refuse = (why: string) => Object.assign(new InvalidInput(why), { code });
+    if (code === 'ENOENT') throw refuse('the statement folder does not exist');
+    if (code === 'ENOTDIR') throw refuse('the statement folder is not a folder');
+    if (code === 'EACCES' || code === 'EPERM') throw refuse('the statement folder cannot be read (permission denied)');
+    throw refuse(`the statement folder cannot be read (${code ?? 'error'})`);
   }
-  if (!(await stat(real)).isDirectory()) throw new InvalidInput('the statement folder is not a folder');
+  if (!(await stat(real)).isDirectory()) throw Object.assign(new InvalidInput('the statement folder is not a folder'), { code: 'ENOTDIR' });
   const after = problemOf(real, dataDir);
   if (after) throw new InvalidInput(`${after} (it is a link to such a folder)`);
   return real;
