@@ -24,6 +24,8 @@ async function main() {
     ['lint', () => run(binPath('eslint'), ['.', '--max-warnings=0'])],
     ['build', () => run(binPath('electron-vite'), ['build'], { stdio: ['ignore', 'ignore', 'inherit'] })],
     ['vitest', () => run(binPath('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])],
+    // Issue 14: the OpenAPI fuzzer, the attack cases and the kill -9 test run 10 times.
+    ['robustness', () => run(binPath('vitest'), ['run', '--config', 'vitest.robustness.config.ts'])],
     ['e2e', () => run(binPath('playwright'), ['test'])],
   ].filter(([name]) => only.length === 0 || only.includes(name));
 

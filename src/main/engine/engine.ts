@@ -15,6 +15,7 @@ import { RemoteConsents } from './connector-config/remote-consent';
 import { createConnectors } from './connectors/registry';
 import type { Connector } from './connectors/types';
 import { urlsFor, type Engine, type EngineContext, type EngineServices, type Urls } from './context';
+import { createPrivateFiles, restrictDataDir } from './data-dir-permissions';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { EventWriter } from './events/emit';
@@ -77,6 +78,8 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   };
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(options.dataDir);
+  const permissionsFixed = restrictDataDir(options.dataDir);
+  createPrivateFiles(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];
   let db: ReturnType<typeof openDatabase> | undefined;
   try {
@@ -89,6 +92,10 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       settings.setRaw('install_id', installId);
     }
     const log = createLogger(options.dataDir, options.logLevel);
+    permissionsFixed.push(...restrictDataDir(options.dataDir));
+    if (permissionsFixed.length) {
+      log.warn({ fixed: permissionsFixed }, `data folder permissions made private: ${permissionsFixed.join(', ')}`);
+    }
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
     await startEngineParts(ctx, closers, options);
@@ -232,6 +239,7 @@ function composeEngine(
       keys: new EncryptionKeyStore(store.keys, now),
       urls,
       now,
+      dataDir: options.dataDir,
       connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
       prepareRemoteClose: (connectionId, channelIds) => remoteConsents.prepareClose(connectionId, channelIds),
       connectorConfiguration: {

@@ -51,17 +51,17 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       /^missing-amount\.ofx, line 34: transaction without amount/,
     ],
     ['empty file', 'empty.ofx', /^empty\.ofx, line 1: unknown format \(the file is empty\)/],
-    ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount "12,3x"/],
+    ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount/],
     [
       'impossible QIF date',
       'impossible-date.qif',
-      /^impossible-date\.qif, line 6: malformed or impossible date "30\/02\/2024"/,
+      /^impossible-date\.qif, line 6: malformed or impossible date/,
     ],
-    ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date "01\/02\/2024"/],
+    ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date/],
     [
       'impossible CAMT date',
       'impossible-date-camt.xml',
-      /^impossible-date-camt\.xml, element Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[2\]\/BookgDt\/Dt: malformed date "2024-02-30"/,
+      /^impossible-date-camt\.xml, element Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[2\]\/BookgDt\/Dt: malformed date/,
     ],
     ['XML never closed', 'unclosed.xml', /^unclosed\.xml, element Document\/BkToCstmrStmt\/Stmt: truncated file/],
     ['XML with an external entity', 'xxe.xml', /^xxe\.xml, line 2: rejected: the file contains a <!DOCTYPE>/],
@@ -97,7 +97,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     const id = await failsWith(folder, 'bad-amount.csv', /line 3: malformed amount/);
     const before = await documents(c, id);
     expect(before.map((d) => [d.name, d.status, d.error])).toEqual([
-      ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount "12,3x"'],
+      ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount'],
       ['camt053-fr-2-accounts.xml', 'PENDING', NOT_IMPORTED],
       ['ofx1-bank-fr-cp1252.ofx', 'PENDING', NOT_IMPORTED],
     ]);
@@ -148,9 +148,13 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     expect(await accountsOf(c, id)).toHaveLength(2);
   });
 
-  it('a folder that does not exist: FAILED, reported as the entry "." without the path; fine once it exists', async () => {
+  it('a folder that no longer exists: FAILED, reported as the entry "." without the path; fine once it exists', async () => {
+    // A missing folder is refused when given (issue 14); one removed later fails the runs until it is back.
     const folder = join(folderWith(), 'not-yet');
-    const { id, connection } = await connectFolder(c, folder);
+    mkdirSync(folder);
+    const { id } = await connectFolder(c, folder);
+    rmSync(folder, { recursive: true });
+    const connection = await resync(c, id);
     expect(connection.status).toBe('FAILED');
     expect(await documents(c, id)).toEqual([
       expect.objectContaining({ name: '.', status: 'FAILED', error: 'the folder of this connection does not exist' }),

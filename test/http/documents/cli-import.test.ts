@@ -102,7 +102,7 @@ describe.skipIf(!hasKeychain)('npm run cli -- import, against a running engine',
     expect(res.code).toBe(1);
     expect(res.stderr).not.toMatch(/created connection/);
     expect(res.stdout).toMatch(/^qif-ccard-us\.qif\s+IMPORTED\s+4$/m);
-    expect(res.stdout).toMatch(/^bad-amount\.csv\s+FAILED\s+bad-amount\.csv, line 3: malformed amount "12,3x"$/m);
+    expect(res.stdout).toMatch(/^bad-amount\.csv\s+FAILED\s+bad-amount\.csv, line 3: malformed amount$/m);
     const refs = (await accountsOf(c, connection.id)).map((a) => a.reference);
     expect(refs).toContain('Visa|CREDIT_CARD|EUR');
     const report = await documents(c, connection.id);

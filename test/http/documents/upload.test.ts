@@ -157,7 +157,7 @@ describe.skipIf(!hasKeychain)('uploading statement files', () => {
     const { name } = (await res.json()) as any;
     expect(await outcomeOf(c, id, name)).toMatchObject({
       status: 'FAILED',
-      error: 'export-mars.csv, line 3: malformed amount "12,3x"',
+      error: 'export-mars.csv, line 3: malformed amount',
     });
     const connection = await waitSettled(c, id);
     expect(channelOf(connection).status).toBe('FAILED');
@@ -210,9 +210,7 @@ describe.skipIf(!hasKeychain)('uploading statement files', () => {
     expect(json.status).toBe(400);
     expect(((await json.json()) as any).error_description).toMatch(/unsupported Content-Type "application\/json"/);
     expect((await upload(c, id, 'x', 'application/pdf')).status).toBe(400);
-    const noName = await upload(c, id, sample('mt940-de-2-statements.sta'), 'text/plain');
-    expect(noName.status).toBe(400);
-    expect(((await noName.json()) as any).error_description).toMatch(/filename must name the file/);
+    // text/plain without filename: accepted, the content tells the format (issue 14; test/http/hardening).
     expect((await upload(c, id, 'x', 'text/plain', '?filename=notes.pdf')).status).toBe(400);
     expect((await upload(c, id, '', 'application/x-ofx')).status).toBe(400);
 

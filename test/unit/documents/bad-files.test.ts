@@ -6,15 +6,15 @@ import { parseSample, sampleBytes, statementError, utf8 } from './helpers';
 const cases: [file: string, location: string, message: RegExp][] = [
   ['bad/truncated.ofx', 'line 52', /truncated file: unterminated tag/],
   ['bad/missing-amount.ofx', 'line 34', /transaction without amount \(no <TRNAMT>\)/],
-  ['bad/bad-amount.csv', 'line 3', /malformed amount "12,3x"/],
-  ['bad/impossible-date.qif', 'line 6', /malformed or impossible date "30\/02\/2024"/],
-  ['bad/ambiguous-dates.qif', 'line 2', /ambiguous date "01\/02\/2024".*dateOrder: 'DMY' or 'MDY'/],
+  ['bad/bad-amount.csv', 'line 3', /malformed amount/],
+  ['bad/impossible-date.qif', 'line 6', /malformed or impossible date/],
+  ['bad/ambiguous-dates.qif', 'line 2', /ambiguous date.*dateOrder: 'DMY' or 'MDY'/],
   ['bad/xxe.xml', 'line 2', /rejected: the file contains a <!DOCTYPE> declaration/],
   ['bad/unclosed.xml', 'element Document/BkToCstmrStmt/Stmt', /truncated file: <Stmt> is never closed/],
   [
     'bad/impossible-date-camt.xml',
     'element Document/BkToCstmrStmt/Stmt[0]/Ntry[2]/BookgDt/Dt',
-    /malformed date "2024-02-30"/,
+    /malformed date/,
   ],
   ['bad/no-closing-balance.sta', 'line 15', /truncated or incomplete statement: no closing balance :62F:/],
   ['bad/random.bin', 'line 1', /unknown format/],
@@ -59,14 +59,14 @@ describe('bad statement files', () => {
   it('fails on a malformed OFX amount with the exact message', () => {
     const text = new TextDecoder().decode(sampleBytes('ofx2-bank-us.ofx')).replace('<TRNAMT>-84.17<', '<TRNAMT>12,3x<');
     const error = statementError(() => parseStatement(utf8(text), { fileName: 'statement.ofx' }));
-    expect(error.message).toBe('statement.ofx, line 38: malformed amount "12,3x"');
+    expect(error.message).toBe('statement.ofx, line 38: malformed amount');
   });
 
   it('fails on an impossible OFX date and on a missing MT940 mark', () => {
     const ofx = new TextDecoder()
       .decode(sampleBytes('ofx2-bank-us.ofx'))
       .replace('<DTPOSTED>20240212<', '<DTPOSTED>20240230<');
-    expect(() => parseStatement(utf8(ofx), { fileName: 'a.ofx' })).toThrow('a.ofx, line 45: malformed date "20240230"');
+    expect(() => parseStatement(utf8(ofx), { fileName: 'a.ofx' })).toThrow('a.ofx, line 45: malformed date');
     const mt = new TextDecoder()
       .decode(sampleBytes('mt940-de-2-statements.sta'))
       .replace(':61:240103C0,50NINT', ':61:240103X0,50NINT');
@@ -103,8 +103,8 @@ describe('hostile values', () => {
     expect(parsed.accounts[0].type).toBe('CHECKINGS');
     expect(parsed.accounts[0].transactions[1].type).toBe('DEBIT');
     expect(parsed.warnings).toEqual([
-      'line 34: unknown TRNTYPE "constructor"',
-      'line 16: unknown ACCTTYPE "TOSTRING", using CHECKINGS',
+      'line 34: unknown TRNTYPE',
+      'line 16: unknown ACCTTYPE, using CHECKINGS',
     ]);
     const camt = new TextDecoder()
       .decode(sampleBytes('camt053-fr-2-accounts.xml'))

@@ -37,11 +37,11 @@ describe('CAMT parser details', () => {
       '<ns:Amt Ccy="EUR">1.00</ns:Amt><ns:CdtDbtInd>CRDT</ns:CdtDbtInd><ns:Sts>BOOK</ns:Sts><ns:BookgDt><ns:Dt>2024-03-01</ns:Dt></ns:BookgDt>';
     expect(
       statementError(() => parseStatement(camt(entry(ok.replace('CRDT', 'XXX'))), { fileName: 'c.xml' })).message,
-    ).toBe('c.xml, element Document/BkToCstmrStmt/Stmt[0]/Ntry[0]/CdtDbtInd: malformed credit/debit indicator "XXX"');
+    ).toBe('c.xml, element Document/BkToCstmrStmt/Stmt[0]/Ntry[0]/CdtDbtInd: malformed credit/debit indicator');
     expect(
       statementError(() => parseStatement(camt(entry(ok) + entry(ok.replace('1.00', '-1.00'))), { fileName: 'c.xml' }))
         .message,
-    ).toBe('c.xml, element Document/BkToCstmrStmt/Stmt[0]/Ntry[1]/Amt: malformed amount "-1.00"');
+    ).toBe('c.xml, element Document/BkToCstmrStmt/Stmt[0]/Ntry[1]/Amt: malformed amount');
     expect(
       statementError(() =>
         parseStatement(camt(entry(ok.replace(/<ns:BookgDt>.*<\/ns:BookgDt>/, ''))), { fileName: 'c.xml' }),

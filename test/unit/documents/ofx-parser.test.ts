@@ -92,7 +92,7 @@ describe('OFX parser details', () => {
     const junk = statementError(() =>
       parseStatement(utf8(`${HEADER}<OFX>\n<BANKMSGSRSV1>\n</BANKMSGSRSV1>junk\n</OFX>`)),
     );
-    expect([junk.location, junk.detail]).toStrictEqual(['line 13', 'unexpected text inside <OFX>: "junk"']);
+    expect([junk.location, junk.detail]).toStrictEqual(['line 13', 'unexpected text inside <OFX>']);
     expect(statementError(() => parseStatement(utf8(`${HEADER}<OFX></OFX>\n<OFX>`))).detail).toBe(
       'element <OFX> after the end of the document',
     );

@@ -66,23 +66,27 @@ describe('LoginThrottle', () => {
 });
 
 describe('LoginGuard', () => {
-  it('counts per e-mail (case-insensitive) and per client, the longer wait wins', () => {
+  it('refuses by e-mail (case-insensitive) before the password; a client only far above what one person types', () => {
     let t = 0;
     const g = new LoginGuard(() => t);
     for (let i = 0; i < 3; i++) g.record('Ann@Example.com', 'c1', false);
-    expect(g.check('ann@example.com', 'c2')).toEqual({ allowed: false, retryAfterMs: 1000 });
-    expect(g.check('bob@example.com', 'c1')).toEqual({ allowed: true });
-    // Ten failures of one client over many e-mails slow that client down for every e-mail.
-    for (let i = 0; i < 7; i++) g.record(`u${i}@example.com`, 'c1', false);
-    expect(g.check('new@example.com', 'c1').allowed).toBe(false);
-    expect(g.check('new@example.com', 'c2').allowed).toBe(true);
+    expect(g.check('ann@example.com')).toEqual({ allowed: false, retryAfterMs: 1000 });
+    expect(g.check('bob@example.com')).toEqual({ allowed: true });
+    // Issue 14 finding 2: ten failures over made-up e-mails do not slow the client down.
+    for (let i = 0; i < 10; i++) g.record(`u${i}@example.com`, 'c1', false);
+    expect(g.refuseWrong('c1')).toEqual({ allowed: true });
+    // A hundred do (a password spray), for wrong passwords only: check() of another e-mail stays allowed.
+    for (let i = 10; i < 100; i++) g.record(`u${i}@example.com`, 'c1', false);
+    expect(g.refuseWrong('c1').allowed).toBe(false);
+    expect(g.refuseWrong('c2').allowed).toBe(true);
+    expect(g.check('owner@example.com')).toEqual({ allowed: true });
     t += 8000;
-    expect(g.check('new@example.com', 'c1').allowed).toBe(true);
+    expect(g.refuseWrong('c1').allowed).toBe(true);
   });
 
   it('a success resets the e-mail but not the client', () => {
     const g = new LoginGuard(() => 0);
-    for (let i = 0; i < 10; i++) g.record('a@example.com', 'c1', false);
+    for (let i = 0; i < 100; i++) g.record('a@example.com', 'c1', false);
     g.record('a@example.com', 'c1', true);
     expect(g.byEmail.check('a@example.com')).toEqual({ allowed: true });
     expect(g.byClient.check('c1').allowed).toBe(false);

@@ -48,6 +48,7 @@ describe('scanFolder', () => {
     ]);
     expect(scan.skipped.map((s) => [s.name, s.reason])).toEqual([
       ['README', 'not a statement file (no extension)'],
+      ['loop', 'a symbolic link (links are not followed)'],
       ['scan.pdf', 'not a statement file (.pdf)'],
     ]);
     expect(scan.files[0]).toMatchObject({ size: 1, mtime: expect.any(Number), path: join(root, 'a.QIF') });

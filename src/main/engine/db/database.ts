@@ -38,10 +38,21 @@ function migrate(db: Db): void {
   }
   for (const m of migrations) {
     if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    // PRAGMA foreign_keys is a no-op inside a transaction: switched around it.
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        if (m.sql) db.exec(m.sql);
+        m.run?.(db);
+        if (m.foreignKeysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length) throw new Error(`migration ${m.name} left ${broken.length} broken foreign key(s)`);
+        }
+        db.pragma(`user_version = ${m.version}`);
+      })();
+    } finally {
+      if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
   }
 }
 

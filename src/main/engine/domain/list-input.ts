@@ -9,6 +9,23 @@ export interface PageLimit {
   limit: number;
 }
 
+/** The query parameters every list reads (C5). */
+export const PAGE_LIMIT_PARAMS = ['page', 'limit'] as const;
+
+const DIGITS = /^[0-9]{1,15}$/;
+
+/**
+ * The one rule for whole-number query parameters (page, limit, dates in seconds): decimal digits only, given
+ * once. "0x10", "1e309", " 5", "-1", "1.0" are refused (a schema validator would coerce them into numbers,
+ * 1e309 into Infinity, which SQLite then refuses with a 500). Bounds are the schema's (minimum, maximum).
+ */
+export function wholeNumberParamProblem(name: string, value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') return `query parameter ${name} must be given once`;
+  if (!DIGITS.test(value)) return `query parameter ${name} must be a whole number written with 1 to 15 digits`;
+  return null;
+}
+
 /** Rows to skip before page `page` (pages count from 1). */
 export const offsetOf = ({ page, limit }: PageLimit) => (page - 1) * limit;
 

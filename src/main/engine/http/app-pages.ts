@@ -5,10 +5,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EngineContext } from '../context';
 import { ApiError } from './errors';
 
-/** Content-Security-Policy of every page the server sends (the app and the widget). */
+/**
+ * Content-Security-Policy of every page the server sends (the app and the widget). The app may not be framed
+ * by any site (`frame-ancestors 'none'`, plus X-Frame-Options for older browsers): a framing page could
+ * overlay it and make the owner click. The widget pages replace it with their own policy, which lets the
+ * integrators' loopback pages embed them (widget/widget-csp.ts, C14).
+ */
 export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self' http://127.0.0.1:* http://localhost:*";
+  "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self' http://127.0.0.1:* http://localhost:*; " +
+  "frame-ancestors 'none'";
 
 const API_PREFIXES = ['/v2/', '/v2.1/', '/auth/', '/sign-keys', '/.well-known/'];
 
@@ -43,7 +49,7 @@ export async function installAppPages(app: FastifyInstance, ctx: EngineContext):
       .header('content-security-policy', PAGE_CSP)
       .send(readFileSync(file, 'utf8'));
   };
-  const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
+  const sendIndex = (reply: FastifyReply) => sendPage(reply.header('x-frame-options', 'DENY'), 'index.html');
 
   app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.decorate('sendAppIndex', sendIndex);

@@ -32,12 +32,20 @@ export class ApiError extends Error {
     super(description);
   }
 
+  /**
+   * What was sent is echoed at most in part: a description is cut at 500 characters and an id at 100 (a
+   * 1 MB id must not come back as a 2 MB error body).
+   */
   body(): ErrorBody {
-    const body: ErrorBody = { error: this.code, error_description: this.message };
-    if (this.resourceId !== undefined) body.id = this.resourceId;
+    const body: ErrorBody = { error: this.code, error_description: cut(this.message, MAX_DESCRIPTION) };
+    if (this.resourceId !== undefined) body.id = cut(this.resourceId, MAX_ID);
     return body;
   }
 }
+
+const MAX_DESCRIPTION = 500;
+const MAX_ID = 100;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export const badRequest = (description: string, id?: string) =>
   new ApiError(400, 'invalid_request', description, id);

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/list-input';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LIMIT, MAX_LIMIT, PAGE_LIMIT_PARAMS, wholeNumberParamProblem } from '../domain/list-input';
 import { badRequest } from './errors';
 
 export { DEFAULT_LIMIT, MAX_LIMIT, offsetOf, parseEnumList, type PageLimit } from '../domain/list-input';
@@ -21,22 +21,36 @@ export const totalCountHeader = {
   'X-Total-Count': { type: 'integer', description: 'Number of items matching the filters, over all pages.' },
 } as const;
 
-const DIGITS = /^\d+$/;
+/**
+ * The one parser of `page` and `limit`, for every route (lists of users' tokens, clients, sign keys, webhook
+ * deliveries… included): an onRequest hook, before any schema coerces "0x10" or "1e309" into a number. Bounds
+ * come from the route's schema (`pageLimitProperties`).
+ */
+export function installListParams(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query) {
+      for (const name of PAGE_LIMIT_PARAMS) {
+        const problem = wholeNumberParamProblem(name, query[name]);
+        if (problem) return done(badRequest(problem));
+      }
+    }
+    done();
+  });
+}
 
 /**
- * preValidation hook: the named query parameters must be plain decimal digits. The schema validator alone
- * would coerce "0x10", "1e2" or " 5" into numbers; C5 wants a malformed number refused.
+ * preValidation hook for a route's other whole-number query parameters (dates in seconds): the same rule
+ * as page and limit (domain/list-input.ts).
  */
 export function decimalQueryParams(names: readonly string[]) {
+  const own = names.filter((n) => !(PAGE_LIMIT_PARAMS as readonly string[]).includes(n));
   // Callback style (not async): this runs on every list request.
   return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const query = request.query as Record<string, unknown>;
-    for (const name of names) {
-      const value = query[name];
-      if (value !== undefined && (typeof value !== 'string' || !DIGITS.test(value))) {
-        done(badRequest(`query parameter ${name} must be a whole number written with digits only`));
-        return;
-      }
+    for (const name of own) {
+      const problem = wholeNumberParamProblem(name, query[name]);
+      if (problem) return done(badRequest(problem));
     }
     done();
   };

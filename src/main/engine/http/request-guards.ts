@@ -9,7 +9,8 @@ import { ApiError } from './errors';
 export function installRequestGuards(app: FastifyInstance, ctx: EngineContext): void {
   app.addHook('onRequest', async (request, reply) => {
     const port = new URL(ctx.urls.host_url).port;
-    const host = (request.headers.host ?? '').toLowerCase();
+    if (request.headers.host === undefined) throw new ApiError(400, 'invalid_request', 'the Host header is required');
+    const host = request.headers.host.toLowerCase();
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}` && host !== `[::1]:${port}`) {
       throw new ApiError(421, 'misdirected_request', `this server answers only to 127.0.0.1:${port} or localhost:${port}`);
     }

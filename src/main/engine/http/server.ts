@@ -8,6 +8,8 @@ import { installBodyParsers } from './body-parsers';
 import { installErrorHandler } from './error-handler';
 import { installOpenApi } from './openapi';
 import { installRequestGuards } from './request-guards';
+import { installListParams } from './list-params';
+import { clientErrorHandler, frameworkErrors, installExpectationHandler, MAX_PARAM_LENGTH } from './transport-errors';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -28,11 +30,19 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     requestIdHeader: false,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // C3 bodies for what fails before routing (http/transport-errors.ts).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
+    // A request without Host reaches the guards, which answer it with the C3 body (Node's own 400 is empty).
+    http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true, allowUnionTypes: true } },
   });
 
+  installExpectationHandler(app.server);
   installErrorHandler(app);
   installRequestGuards(app, ctx);
+  installListParams(app);
   installAccessControl(app, {
     lookup: ctx.identity.bearer,
     now: () => ctx.now(),

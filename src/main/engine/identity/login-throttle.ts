@@ -11,8 +11,11 @@ export interface ThrottlePolicy {
 }
 
 export const EMAIL_POLICY: ThrottlePolicy = { threshold: 3, baseMs: 250, capMs: 8000, windowMs: 15 * 60_000 };
-/** A client may legitimately log in many users; it is slowed down only after more failures. */
-export const CLIENT_POLICY: ThrottlePolicy = { threshold: 10, baseMs: 250, capMs: 8000, windowMs: 15 * 60_000 };
+/**
+ * A client logs in every user of an integration, and one person mistypes a few times: the client is slowed
+ * down only far above that (a hundred failures within the window: a password spray over many e-mails).
+ */
+export const CLIENT_POLICY: ThrottlePolicy = { threshold: 100, baseMs: 250, capMs: 8000, windowMs: 15 * 60_000 };
 
 /** Wait imposed after `failures` failures (0 below the threshold). */
 export function throttleDelayMs(failures: number, policy: ThrottlePolicy): number {
@@ -70,7 +73,13 @@ export class LoginThrottle {
   }
 }
 
-/** Both keys of a login attempt: the e-mail (any client) and the client (any e-mail). */
+/**
+ * Both keys of a login attempt: the e-mail (any client) and the client (any e-mail). The e-mail's throttle
+ * refuses an attempt before the password is checked. The client's does not: failures on other accounts must
+ * never lock a user out (ten wrong passwords for made-up e-mails would otherwise lock the owner out of the
+ * app's client), so the password is still checked, a right one is accepted, and only a wrong one is answered
+ * "slow down" (`refuseWrong`).
+ */
 export class LoginGuard {
   readonly byEmail: LoginThrottle;
   readonly byClient: LoginThrottle;
@@ -80,14 +89,14 @@ export class LoginGuard {
     this.byClient = new LoginThrottle(CLIENT_POLICY, now);
   }
 
-  check(email: string, clientId: string): ThrottleVerdict {
-    const a = this.byEmail.check(email.toLowerCase());
-    const b = this.byClient.check(clientId);
-    if (a.allowed && b.allowed) return { allowed: true };
-    return {
-      allowed: false,
-      retryAfterMs: Math.max(a.allowed ? 0 : a.retryAfterMs, b.allowed ? 0 : b.retryAfterMs),
-    };
+  /** Before the password is checked: only the e-mail's own failures can refuse it. */
+  check(email: string): ThrottleVerdict {
+    return this.byEmail.check(email.toLowerCase());
+  }
+
+  /** After a wrong password: answered "slow down" instead of "wrong" while the client is throttled. */
+  refuseWrong(clientId: string): ThrottleVerdict {
+    return this.byClient.check(clientId);
   }
 
   record(email: string, clientId: string, ok: boolean): void {

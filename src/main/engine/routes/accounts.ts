@@ -56,19 +56,22 @@ export const accountRoutes = defineRoutes({
           summary: 'Add an account listed NEW by LIST_ACCOUNTS',
           description:
             'Adds the account `reference` that the last LIST_ACCOUNTS synchronization of the connection listed with status ' +
-            'NEW. 404 when it is not among them. The account is ACTIVE and its synchronization starts.',
+            'NEW. 404 when it is not among them. The account is ACTIVE and its synchronization starts. When that run ' +
+            'already added it (connections without consent_per_account): 200 with the existing account and its Location.',
           tags: ['Accounts'],
           body: {
             type: 'object',
             required: ['connection_id', 'reference'],
             properties: { connection_id: { type: 'string', minLength: 1 }, reference: { type: 'string', minLength: 1, maxLength: 256 } },
           },
-          response: { 201: { ...accountSchema, description: 'Created; Location: /accounts/<id>.' }, 404: { ...errorRef, description: 'Not listed NEW for the connection.' } },
+          response: {
+            200: { ...accountSchema, description: 'Already added by the LIST_ACCOUNTS run; Location: /accounts/<id>.' },
+            201: { ...accountSchema, description: 'Created; Location: /accounts/<id>.' }, 404: { ...errorRef, description: 'Not listed NEW for the connection.' } },
         },
       },
       async (request, reply) => {
-        const { id, record } = accounts.createListed(userIdOf(request), request.body.connection_id, request.body.reference);
-        return reply.status(201).header('location', `/accounts/${id}`).send(record);
+        const { id, created, record } = accounts.createListed(userIdOf(request), request.body.connection_id, request.body.reference);
+        return reply.status(created ? 201 : 200).header('location', `/accounts/${id}`).send(record);
       },
     );
 

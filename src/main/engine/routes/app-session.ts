@@ -39,7 +39,9 @@ export const appSessionRoutes = defineRoutes({
         config: { access: { kind: 'public' } },
         schema: {
           summary: 'State of this installation, for the desktop app (extension)',
-          description: 'Whether the owner exists yet, the current terms version and where the data lives.',
+          description:
+            'Whether the owner exists yet and the current terms version; where the data lives (data_dir) only to a ' +
+            "caller with a valid user token (the folder's path tells a local page the user's account name).",
           tags: TAGS,
           ...ext,
           response: {
@@ -55,15 +57,15 @@ export const appSessionRoutes = defineRoutes({
                 auth_url: { type: 'string' },
                 widget_url: { type: 'string' },
               },
-              required: ['has_owner', 'terms_version', 'data_dir', 'app_client_id'],
+              required: ['has_owner', 'terms_version', 'app_client_id'],
             },
           },
         },
       },
-      async () => ({
+      async (request) => ({
         has_owner: hasOwner(),
         terms_version: terms.version,
-        data_dir: ctx.dataDir,
+        ...(request.auth?.userId != null ? { data_dir: ctx.dataDir } : {}),
         app_client_id: APP_CLIENT_ID,
         ...ctx.urls,
       }),

@@ -51,9 +51,11 @@ const UPLOAD_TYPES: Record<string, string | null> = {
   'application/x-qif': 'qif',
   'application/xml': 'xml',
   'text/xml': 'xml',
-  // Generic types: the `filename` query parameter names the format.
+  // Generic types: the `filename` query parameter names the format, else the content does.
   'text/plain': null,
   'application/octet-stream': null,
+  // What `curl --data-binary @file` sends when told no type.
+  'application/x-www-form-urlencoded': null,
 };
 
 const EXTENSIONS = [...STATEMENT_EXTENSIONS, ...TEXT_EXTENSIONS].map((e) => `.${e}`).join(', ');
@@ -90,9 +92,9 @@ function uploadFileName(type: string, filename: unknown): string {
     return base;
   }
   const ext = UPLOAD_TYPES[type];
-  if (!ext)
-    throw badRequest(`with Content-Type ${type}, the query parameter filename must name the file (${EXTENSIONS})`);
-  return `statement.${ext}`;
+  // A type that names no format (text/plain, application/octet-stream) and no filename: the format is told
+  // from the content when the file is read, as for the files of a folder.
+  return ext ? `statement.${ext}` : 'statement';
 }
 
 const uploadSchema = {
@@ -190,6 +192,7 @@ export const documentRoutes = defineRoutes({
     // The upload route reads a raw body of up to MAX_STATEMENT_BYTES: its parsers live in this scope only.
     await app.register(async (scoped) => {
       for (const type of Object.keys(UPLOAD_TYPES)) {
+        if (scoped.hasContentTypeParser(type)) scoped.removeContentTypeParser(type);
         scoped.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
       }
       scoped.post<{ Params: { id: string }; Querystring: { filename?: string; account?: string } }>(
@@ -216,7 +219,8 @@ export const documentRoutes = defineRoutes({
               'Extension for statement-files connections: the body is the file itself (OFX/QFX, QIF, CSV, CAMT.052/053 or ' +
               'MT940), at most 100 MB. Content-Type application/x-ofx, application/vnd.intu.qfx, text/csv, application/qif ' +
               '(application/x-qif), application/xml (text/xml) for CAMT; with text/plain or application/octet-stream the ' +
-              '`filename` query parameter names the format by its extension (e.g. statement.sta for MT940). The file is ' +
+              '`filename` query parameter names the format by its extension (e.g. statement.sta for MT940), and without ' +
+              'it the format is detected from the content. The file is ' +
               'kept, then a synchronization of the connection imports it: 202 at once, then the usual events ' +
               '(RUNNING, then SUCCESS or FAILED) in queues and the webhook. Its outcome is listed by ' +
               'GET /connections/{id}/documents under the returned name. `account` names the account of QIF and CSV files ' +

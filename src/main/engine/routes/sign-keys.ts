@@ -3,7 +3,7 @@ import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import type { EngineContext } from '../context';
 import { notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
-import { pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
+import { offsetOf, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { installSignedResponses } from '../http/signed-responses';
 import { signKeyRecord } from '../signing/signing-keys';
 
@@ -90,7 +90,8 @@ function registerPublicKeys(app: FastifyInstance, ctx: EngineContext): void {
     async (request, reply) => {
       const rows = ctx.signingKeys.list();
       const { page, limit } = request.query;
-      return sendList(reply, rows.slice((page - 1) * limit, page * limit).map(signKeyRecord), rows.length);
+      const start = offsetOf({ page, limit });
+      return sendList(reply, rows.slice(start, start + limit).map(signKeyRecord), rows.length);
     },
   );
 

@@ -4,6 +4,7 @@ import { CLIENT_SCOPES, USER_SCOPES, type UserScope } from '../auth/scopes';
 import type { EngineContext } from '../context';
 import { badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
+import { DEFAULT_LIMIT, offsetOf, pageLimitProperties, sendList } from '../http/list-params';
 import { pickLanguage } from '../../../shared/language';
 import { passwordProblem } from '../../../shared/password';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
@@ -60,8 +61,7 @@ const idParams = {
 const pageQuery = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    ...pageLimitProperties,
   },
   additionalProperties: false,
 } as const;
@@ -83,10 +83,9 @@ function ownUserId(request: IdRequest, otherwise: 'not_found' | 'unauthorized' =
 }
 
 function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; limit?: number }): T[] {
-  const limit = query.limit ?? 100;
-  const page = query.page ?? 1;
-  reply.header('x-total-count', String(items.length));
-  return items.slice((page - 1) * limit, page * limit);
+  const { page, limit } = { page: query.page ?? 1, limit: query.limit ?? DEFAULT_LIMIT };
+  const start = offsetOf({ page, limit });
+  return sendList(reply, items.slice(start, start + limit), items.length);
 }
 
 function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {

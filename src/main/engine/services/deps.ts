@@ -15,6 +15,8 @@ export interface ServiceDeps {
   keys: EncryptionKeyStore;
   /** `host_url` is read at call time (known once the server listens). */
   urls: { readonly host_url: string };
+  /** The data folder (a statement folder may not be it, inside it or a parent of it). */
+  dataDir: string;
   /** UTC seconds. */
   now(): number;
   /** Writes the DELETED event of a connection; called inside the deletion's transaction, before the rows go. */

@@ -3,8 +3,11 @@
  * MAX_DEPTH levels), hidden entries (".name") and editor leftovers ("~$name", "name~") left out, directory
  * symlinks not followed. Each file is a candidate (a statement extension), or skipped with a reason (any
  * other extension: PDFs, notes…) — the report lists skipped files, it never drops them silently.
+ * Nothing outside the folder is read: symbolic links are never followed (a link to `/etc/passwd` or to the
+ * data folder's `integrator.json` is listed as skipped) and only regular files are candidates (no devices,
+ * FIFOs or sockets, which could block or read endlessly).
  */
-import { opendir, stat } from 'node:fs/promises';
+import { lstat, opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FolderFile, FolderScan, SkippedFile } from '../connectors/statements/source';
 
@@ -70,14 +73,18 @@ export async function scanFolder(root: string, signal?: AbortSignal): Promise<Fo
         if (depth < MAX_DEPTH) await walk(path, name, depth + 1);
         continue;
       }
-      if (!entry.isFile && !entry.isLink) continue;
+      if (entry.isLink) {
+        skipped.push({ name, size: 0, mtime: 0, reason: 'a symbolic link (links are not followed)' });
+        continue;
+      }
+      if (!entry.isFile) continue;
       let info;
       try {
-        info = await stat(path);
+        info = await lstat(path);
       } catch {
-        continue; // a dangling link, or a file removed meanwhile
+        continue; // a file removed meanwhile
       }
-      if (!info.isFile()) continue; // links to directories are not followed
+      if (!info.isFile()) continue; // replaced by a link or something else since the listing
       const size = info.size;
       const mtime = Math.floor(info.mtimeMs / 1000);
       const ext = extensionOf(entry.name);

@@ -5,4 +5,5 @@ export { extensionOf, STATEMENT_EXTENSIONS, TEXT_EXTENSIONS } from './folder-sca
 export { uploadName, UploadTooLarge } from './inbox';
 export { documentSettingsSchema, parseSettingsBody } from '../connectors/statements/document-settings';
 export { MAX_STATEMENT_BYTES, formatBytes } from '../connectors/statements/statement-reader';
-export { STATEMENTS_CHANNEL_ID, STATEMENTS_ID } from '../connectors/statements/definition';
+export { FOLDER_CREDENTIAL, STATEMENTS_CHANNEL_ID, STATEMENTS_ID } from '../connectors/statements/definition';
+export { resolveStatementFolder } from './folder-access';

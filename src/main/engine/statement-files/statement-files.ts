@@ -21,6 +21,7 @@ import type { EngineEvents, PublishedEvent } from '../events/engine-events';
 import type { DocumentsStore } from '../store/documents';
 import type { SyncPort } from '../sync/sync-port';
 import { documentFiles, type DocumentFileRecord } from './document-records';
+import { resolveStatementFolder } from './folder-access';
 import { scanFolder } from './folder-scan';
 import { documentsRoot, inboxDir, listUploads, removePartials, removeUpload, saveUpload, UploadIds, type UploadMeta } from './inbox';
 import { applyRunReport } from './run-report';
@@ -65,8 +66,9 @@ export class StatementFiles implements StatementSource {
     return connection ? readDocumentSettings(connection.document_settings) : undefined;
   }
 
-  scanFolder(folder: string, signal: AbortSignal) {
-    return scanFolder(folder, signal);
+  /** The folder is checked again (domain/statement-folder.ts) and read through its real path. */
+  async scanFolder(folder: string, signal: AbortSignal) {
+    return scanFolder(await resolveStatementFolder(folder, this.deps.dataDir), signal);
   }
 
   async uploads(connectionId: number) {

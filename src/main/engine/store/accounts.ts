@@ -121,6 +121,7 @@ export function createAccountStore(db: Db) {
   );
   const listedPresent = db.prepare("UPDATE listed_accounts SET status = 'PRESENT' WHERE connection_id = ? AND reference = ?");
   const hasReference = db.prepare<[number, string], number>('SELECT 1 FROM accounts WHERE connection_id = ? AND reference = ?').pluck();
+  const idByReference = db.prepare<[number, string], number>('SELECT id FROM accounts WHERE connection_id = ? AND reference = ?').pluck();
   const closedWithConnection = db.prepare<[number], { id: number; status_before_close: AccountStatus }>(
     "SELECT id, status_before_close FROM accounts WHERE connection_id = ? AND status = 'CLOSED' AND status_before_close IS NOT NULL",
   );
@@ -173,6 +174,8 @@ export function createAccountStore(db: Db) {
     },
     listed: (connectionId: number, reference: string): ListedAccountRow | undefined => listed.get(connectionId, reference),
     hasReference: (connectionId: number, reference: string): boolean => hasReference.get(connectionId, reference) === 1,
+    /** The id of the connection's account with this reference, if there is one. */
+    idByReference: (connectionId: number, reference: string): number | undefined => idByReference.get(connectionId, reference),
     /** A listed account was added: it is no longer a deleted reference, and is PRESENT in the listing. */
     markAdded(connectionId: number, reference: string): void {
       forgetDeleted.run(connectionId, reference);

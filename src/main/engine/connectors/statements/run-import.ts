@@ -54,7 +54,9 @@ function folderProblem(folder: string, err: unknown): string {
   if (code === 'ENOENT') return `${where} does not exist`;
   if (code === 'ENOTDIR') return `${where} is not a folder`;
   if (code === 'EACCES' || code === 'EPERM') return `${where} cannot be read (permission denied)`;
-  return `${where} cannot be read (${code ?? (err as Error).message})`;
+  // Refused by the statement-folder rule (a system folder, the data folder…): the rule says why.
+  if (!code) return `${where} may not be read: ${(err as Error).message}`;
+  return `${where} cannot be read (${code})`;
 }
 
 function failureMessage(failed: readonly FileOutcome[]): string {

@@ -4,6 +4,7 @@
  * knows it, the line or element (`janvier.ofx, line 42: malformed amount "12,3x"`).
  */
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { currencyExponent, decimalToMinor, MoneyFormatError } from '../../domain/money';
 import { detectFormat, parseStatement, StatementError, type StatementFormat } from './formats';
@@ -104,10 +105,12 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
   }
   let bytes: Buffer | undefined;
   try {
-    bytes = await readFile(input.path);
+    // O_NOFOLLOW: a file swapped for a symbolic link after the folder was listed is not followed (ELOOP).
+    bytes = await readFile(input.path, { flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // Moved away while the folder was being read: not there any more, nothing to report as a failure.
+    if (code === 'ELOOP') return { kind: 'skipped', sha256: '', size: input.size, reason: 'a symbolic link (links are not followed)' };
     if (code === 'ENOENT')
       return { kind: 'skipped', sha256: '', size: input.size, reason: 'removed while it was being read' };
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'read error');

@@ -220,12 +220,14 @@ export async function verifyLogin(
   clientId: string,
 ): Promise<LoginOutcome> {
   const address = email.trim();
-  const verdict = guard.check(address, clientId);
+  const verdict = guard.check(address);
   if (!verdict.allowed) return { kind: 'throttled', retryAfterMs: verdict.retryAfterMs };
+  const clientVerdict = guard.refuseWrong(clientId);
   const user = users.findByEmail(address);
   let ok = false;
   if (user) ok = await verifyPassword(password, user.password_hash);
   else await burnPasswordCheck(password);
   guard.record(address, clientId, ok);
-  return ok && user ? { kind: 'ok', user } : { kind: 'wrong' };
+  if (ok && user) return { kind: 'ok', user };
+  return clientVerdict.allowed ? { kind: 'wrong' } : { kind: 'throttled', retryAfterMs: clientVerdict.retryAfterMs };
 }

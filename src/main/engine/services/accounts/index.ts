@@ -55,9 +55,9 @@ export function createAccountService(deps: ServiceDeps) {
       return { records: rows.map(accountRecord), total };
     },
     /** POST /accounts: adds an account listed NEW; answers its record. */
-    createListed(userId: number, connectionIdText: string, reference: string): { id: number; record: AccountRecord } {
-      const id = createListedAccount(deps, userId, connectionIdText, reference);
-      return { id, record: accountRecord(store.accounts.findOwned(userId, id)!) };
+    createListed(userId: number, connectionIdText: string, reference: string): { id: number; created: boolean; record: AccountRecord } {
+      const { id, created } = createListedAccount(deps, userId, connectionIdText, reference);
+      return { id, created, record: accountRecord(store.accounts.findOwned(userId, id)!) };
     },
     put: (account: AccountRow, body: { name: string; status: 'ACTIVE' | 'CLOSED' }) => putAccount(deps, account, body),
     delete: (account: AccountRow) => deleteAccount(deps, account),

@@ -59,11 +59,20 @@ export async function deleteAccount(deps: ServiceDeps, account: AccountRow): Pro
  * else is NotFound. The account is ACTIVE (adding it is the consent), linked by the channel-linking rules,
  * and its synchronization starts.
  */
-export function createListedAccount(deps: ServiceDeps, userId: number, connectionIdText: string, reference: string): number {
+export function createListedAccount(
+  deps: ServiceDeps,
+  userId: number,
+  connectionIdText: string,
+  reference: string,
+): { id: number; created: boolean } {
   const { store } = deps;
   const connection = store.connections.findOwned(userId, parseId(connectionIdText));
   if (!connection) throw NotFound.of('connection', connectionIdText);
   const listed = store.accounts.listed(connection.id, reference);
+  // Without consent_per_account the LIST_ACCOUNTS run itself adds the accounts it lists NEW (interface.md):
+  // asking to add one of them is then answered with the account that exists, not refused.
+  const existing = listed?.status === 'NEW' ? store.accounts.idByReference(connection.id, reference) : undefined;
+  if (existing !== undefined) return { id: existing, created: false };
   if (!listed || listed.status !== 'NEW' || store.accounts.hasReference(connection.id, reference)) {
     throw new NotFound(`account ${JSON.stringify(reference.slice(0, 64))} is not among the accounts listed NEW for connection ${connection.id}`);
   }
@@ -91,5 +100,5 @@ export function createListedAccount(deps: ServiceDeps, userId: number, connectio
     return accountId;
   });
   deps.sync.start(connection.id, { type: 'ALL', accountIds: [id] });
-  return id;
+  return { id, created: true };
 }

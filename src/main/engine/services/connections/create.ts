@@ -8,6 +8,7 @@ import type { ConnectionRow } from '../../store/connections';
 import type { ServiceDeps } from '../deps';
 import { rejectUnusableCredentials } from './connector-credentials';
 import { checkCredentials, type CredentialInput } from './credential-input';
+import { checkStatementFolderCredential } from './statement-folder-credential';
 
 export interface CreateConnectionBody {
   provider_id: string;
@@ -73,6 +74,7 @@ export async function createConnection(deps: ServiceDeps, userId: number, body: 
     what: `channel definition ${definition.id}`,
   });
   rejectUnusableCredentials(deps, provider.id, definition.id, checked.values);
+  await checkStatementFolderCredential(deps, provider.type, checked.values);
   deps.secrets.assertAvailable();
 
   const consentPerAccount = body.consent_per_account ?? false;
@@ -133,6 +135,7 @@ export async function putCredentials(deps: ServiceDeps, userId: number, connecti
     what: `channel definition ${definition.id}`,
   });
   rejectUnusableCredentials(deps, provider.id, definition.id, checked.values);
+  await checkStatementFolderCredential(deps, provider.type, checked.values);
   deps.secrets.assertAvailable();
   const masked = JSON.stringify(definition.mode === 'REDIRECT' ? [] : checked.masked);
   const isNew = !channel || channel.status === 'EMPTY';

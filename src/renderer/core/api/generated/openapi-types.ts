@@ -20,7 +20,7 @@ export interface ApiErrorBody {
 export interface AppStatus {
   has_owner: boolean;
   terms_version: number;
-  data_dir: string;
+  data_dir?: string;
   app_client_id: string;
   host_url?: string;
   base_url?: string;

@@ -26,7 +26,7 @@ export default function AboutSettings() {
               {status?.data_dir ?? '—'}
             </code>
             {status?.data_dir && (
-              <Button icon="copy" iconOnly onClick={() => void copyText(status.data_dir, t('common.copied'))}>
+              <Button icon="copy" iconOnly onClick={() => void copyText(status.data_dir!, t('common.copied'))}>
                 {t('common.copy')}
               </Button>
             )}

@@ -2,7 +2,7 @@ import { parseDecimal } from './amount';
 import { parseIsoDate } from './dates';
 import { isIban, normalizeIban } from './iban';
 import { makeTransaction } from './make-transaction';
-import { quote, type ParseContext } from './parse-context';
+import type { ParseContext } from './parse-context';
 import { camtTransactionType } from './transaction-type';
 import type { AccountType, Balance, ParsedAccount, ParsedTransaction } from './types';
 import { parseXmlDocument, type XNode } from './xml-tree';
@@ -45,15 +45,15 @@ function signedAmount(node: XNode, currency: string, ctx: ParseContext): { amoun
   const text = amt.text().trim();
   if (text === '') ctx.fail(`element ${amt.path}`, 'missing amount');
   const ccy = (amt.attr('Ccy') ?? currency).trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(ccy)) ctx.fail(`element ${amt.path}`, `malformed currency ${quote(ccy)}`);
+  if (!/^[A-Z]{3}$/.test(ccy)) ctx.fail(`element ${amt.path}`, `malformed currency`);
   const unsigned = /^\d+(?:\.\d+)?$/.test(text) ? parseDecimal(text, ccy, '.') : null;
-  if (unsigned === null) ctx.fail(`element ${amt.path}`, `malformed amount ${quote(text)}`);
+  if (unsigned === null) ctx.fail(`element ${amt.path}`, `malformed amount`);
   const indicator = node.textOf('CdtDbtInd');
   if (indicator === 'CRDT') return { amount: unsigned, currency: ccy };
   if (indicator === 'DBIT') return { amount: /^[0.]+$/.test(unsigned) ? unsigned : `-${unsigned}`, currency: ccy };
   return ctx.fail(
     `element ${node.path}/CdtDbtInd`,
-    indicator === undefined ? 'missing credit/debit indicator' : `malformed credit/debit indicator ${quote(indicator)}`,
+    indicator === undefined ? 'missing credit/debit indicator' : `malformed credit/debit indicator`,
   );
 }
 
@@ -63,7 +63,7 @@ function dateOf(node: XNode | undefined, ctx: ParseContext): number | undefined 
   if (!dt) ctx.fail(`element ${node.path}`, 'date without <Dt> or <DtTm>');
   const text = dt.text().trim();
   const date = parseIsoDate(text);
-  if (date === null) ctx.fail(`element ${dt.path}`, `malformed date ${quote(text)}`);
+  if (date === null) ctx.fail(`element ${dt.path}`, `malformed date`);
   return date;
 }
 
@@ -83,7 +83,7 @@ function parseStatementElement(stmt: XNode, ctx: ParseContext): ParsedAccount {
     entries[0]?.one('Amt')?.attr('Ccy') ??
     ctx.defaultCurrency
   ).toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) ctx.fail(`element ${acct.path}/Ccy`, `malformed currency ${quote(currency)}`);
+  if (!/^[A-Z]{3}$/.test(currency)) ctx.fail(`element ${acct.path}/Ccy`, `malformed currency`);
 
   const typeCode = acct.textOf('Tp', 'Cd')?.toUpperCase();
   const account: ParsedAccount = {
@@ -94,7 +94,7 @@ function parseStatementElement(stmt: XNode, ctx: ParseContext): ParsedAccount {
   };
   if (iban) {
     account.iban = normalizeIban(iban);
-    if (!isIban(iban)) ctx.warn(`element ${acct.path}/Id/IBAN`, `IBAN ${quote(iban)} has wrong check digits`);
+    if (!isIban(iban)) ctx.warn(`element ${acct.path}/Id/IBAN`, `IBAN has wrong check digits`);
   } else {
     account.accountNumber = other;
   }
@@ -130,7 +130,7 @@ function statusOf(entry: XNode, ctx: ParseContext): 'BOOKED' | 'PENDING' {
   if (code === 'BOOK') return 'BOOKED';
   if (code === 'PDNG' || code === 'INFO' || code === 'FUTR') return 'PENDING';
   if (code === '') ctx.warn(`element ${entry.path}`, 'entry without status, taken as booked');
-  else ctx.warn(`element ${entry.path}/Sts`, `unknown entry status ${quote(code)}, taken as booked`);
+  else ctx.warn(`element ${entry.path}/Sts`, `unknown entry status, taken as booked`);
   return 'BOOKED';
 }
 

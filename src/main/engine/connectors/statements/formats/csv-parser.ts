@@ -4,7 +4,7 @@ import { guessCsvMapping, normalizeHeader } from './csv-mapping';
 import { readCsvRows, type CsvRow } from './csv-records';
 import { numericDateToUtc, resolveDateOrder, splitNumericDate, type DatedLocation } from './date-order';
 import { makeTransaction } from './make-transaction';
-import { quote, type ParseContext } from './parse-context';
+import type { ParseContext } from './parse-context';
 import { typeBySign } from './transaction-type';
 import type { CsvMapping, ParsedAccount, ParsedTransaction } from './types';
 
@@ -117,12 +117,12 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
   for (const row of data) {
     const text = cell(row, cols.date);
     const date = splitNumericDate(text);
-    if (!date) ctx.fail(`line ${row.line}`, `malformed date ${quote(text)}`);
+    if (!date) ctx.fail(`line ${row.line}`, `malformed date`);
     dates.push({ date, location: `line ${row.line}`, text });
     const valueText = cell(row, cols.valueDate);
     if (valueText !== '') {
       const valueDate = splitNumericDate(valueText);
-      if (!valueDate) ctx.fail(`line ${row.line}`, `malformed value date ${quote(valueText)}`);
+      if (!valueDate) ctx.fail(`line ${row.line}`, `malformed value date`);
       valueDates.push({ date: valueDate, location: `line ${row.line}`, text: valueText });
     } else {
       valueDates.push(undefined);
@@ -144,7 +144,7 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
     const location = `line ${row.line}`;
     const rowCurrency = cell(row, cols.currency).toUpperCase() || undefined;
     if (rowCurrency !== undefined) {
-      if (!/^[A-Z]{3}$/.test(rowCurrency)) ctx.fail(location, `malformed currency ${quote(rowCurrency)}`);
+      if (!/^[A-Z]{3}$/.test(rowCurrency)) ctx.fail(location, `malformed currency`);
       if (currency === undefined) {
         currency = rowCurrency;
         currencyLine = row.line;
@@ -157,12 +157,12 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
     }
     const ccy = rowCurrency ?? currency ?? ctx.defaultCurrency;
     const date = numericDateToUtc(dates[i].date, order);
-    if (date === null) ctx.fail(location, `malformed or impossible date ${quote(dates[i].text)}`);
+    if (date === null) ctx.fail(location, `malformed or impossible date`);
     const vd = valueDates[i];
     let valueDate: number | undefined;
     if (vd) {
       const v = numericDateToUtc(vd.date, order);
-      if (v === null) ctx.fail(location, `malformed or impossible value date ${quote(vd.text)}`);
+      if (v === null) ctx.fail(location, `malformed or impossible value date`);
       valueDate = v;
     }
     const amount = rowAmount(row, cols, decimal, ccy, ctx);
@@ -197,7 +197,7 @@ function rowAmount(row: CsvRow, cols: Columns, decimal: '.' | ',', currency: str
   const location = `line ${row.line}`;
   const parse = (text: string): string => {
     const amount = parseLooseAmount(text, decimal, currency);
-    if (amount === null) ctx.fail(location, `malformed amount ${quote(text)}`);
+    if (amount === null) ctx.fail(location, `malformed amount`);
     return amount;
   };
   if (cols.amount !== undefined) {
@@ -212,7 +212,7 @@ function rowAmount(row: CsvRow, cols: Columns, decimal: '.' | ',', currency: str
   const debit = debitText === '' ? undefined : parse(debitText);
   const credit = creditText === '' ? undefined : parse(creditText);
   if (debit !== undefined && credit !== undefined && !isZero(debit) && !isZero(credit)) {
-    ctx.fail(location, `both debit ${quote(debitText)} and credit ${quote(creditText)} are set`);
+    ctx.fail(location, `both debit and credit are set`);
   }
   if (credit !== undefined && (!isZero(credit) || debit === undefined || isZero(debit))) return credit;
   const d = absolute(debit!);

@@ -1,6 +1,5 @@
 import { expandYear, parseIsoDate, utcDay } from './dates';
 import type { ParseContext } from './parse-context';
-import { quote } from './parse-context';
 
 /**
  * Numeric dates whose day/month order is not self-evident (31/01/2024, 01/31/2024, 1/31'24,
@@ -75,7 +74,7 @@ export function resolveDateOrder(
   if (dayFirst && monthFirst) {
     ctx.fail(
       monthFirst.location,
-      `inconsistent day/month order: ${quote(dayFirst.text)} (${dayFirst.location}) is day-first but ${quote(monthFirst.text)} is month-first`,
+      `inconsistent day/month order: a date at ${dayFirst.location} is day-first but the one at ${monthFirst.location} is month-first`,
     );
   }
   if (dayFirst) return 'DMY';
@@ -83,7 +82,7 @@ export function resolveDateOrder(
   if (ambiguous) {
     ctx.fail(
       ambiguous.location,
-      `ambiguous date ${quote(ambiguous.text)}: the file does not show whether days or months come first; pass the option dateOrder: 'DMY' or 'MDY'`,
+      `ambiguous date: the file does not show whether days or months come first; pass the option dateOrder: 'DMY' or 'MDY'`,
     );
   }
   return 'DMY';

@@ -80,7 +80,7 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
     } else if (field) {
       field.lines.push(line);
     } else if (message) {
-      ctx.fail(`line ${lineNo}`, `unexpected text outside of any field: ${JSON.stringify(trimmed.slice(0, 40))}`);
+      ctx.fail(`line ${lineNo}`, 'unexpected text outside of any field');
     }
     // text before the first message (bank-specific preamble) is ignored
   }

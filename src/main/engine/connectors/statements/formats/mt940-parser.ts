@@ -4,7 +4,7 @@ import { isIban, normalizeIban } from './iban';
 import { makeTransaction } from './make-transaction';
 import { splitMt940, type Mt940Field, type Mt940Message } from './mt940-fields';
 import { parseMt940Info } from './mt940-info';
-import { quote, type ParseContext } from './parse-context';
+import type { ParseContext } from './parse-context';
 import { swiftTransactionType } from './transaction-type';
 import type { Balance, ParsedAccount, ParsedTransaction } from './types';
 
@@ -21,11 +21,11 @@ function parseBalance(field: Mt940Field, ctx: ParseContext): BalanceField {
   const text = field.lines.join('').trim();
   // SWIFT amounts always carry a decimal comma ("1234,56", "100,"): a cut-off amount has none
   const m = /^([CD])(\d{6})([A-Z]{3})(\d+[,.]\d*)$/.exec(text);
-  if (!m) ctx.fail(`line ${field.line}`, `malformed balance :${field.tag}: ${quote(text)}`);
+  if (!m) ctx.fail(`line ${field.line}`, `malformed balance :${field.tag}:`);
   const date = parseYymmdd(m[2]);
-  if (date === null) ctx.fail(`line ${field.line}`, `malformed date ${quote(m[2])} in :${field.tag}:`);
+  if (date === null) ctx.fail(`line ${field.line}`, `malformed date in :${field.tag}:`);
   const amount = parseDecimal(m[4], m[3], 'either');
-  if (amount === null) ctx.fail(`line ${field.line}`, `malformed amount ${quote(m[4])} in :${field.tag}:`);
+  if (amount === null) ctx.fail(`line ${field.line}`, `malformed amount in :${field.tag}:`);
   return { amount: m[1] === 'D' && !/^[0.]+$/.test(amount) ? `-${amount}` : amount, date, currency: m[3] };
 }
 
@@ -52,7 +52,7 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
   const s = field.lines[0].trim();
   const valueText = s.slice(0, 6);
   const valueDate = parseYymmdd(valueText);
-  if (valueDate === null) ctx.fail(where, `malformed value date ${quote(valueText)} in :61:`);
+  if (valueDate === null) ctx.fail(where, `malformed value date in :61:`);
   let pos = 6;
   let date = valueDate;
   if (/^\d{4}$/.test(s.slice(6, 10))) {
@@ -64,7 +64,7 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
     if (month - valueMonth > 6) year--;
     else if (valueMonth - month > 6) year++;
     const entry = utcDay(year, month, day);
-    if (entry === null) ctx.fail(where, `malformed entry date ${quote(s.slice(6, 10))} in :61:`);
+    if (entry === null) ctx.fail(where, `malformed entry date in :61:`);
     date = entry;
     pos = 10;
   }
@@ -77,7 +77,7 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
     negative = s[pos] === 'D';
     pos += 1;
   } else {
-    return ctx.fail(where, `missing debit/credit mark in :61: ${quote(s)}`);
+    return ctx.fail(where, `missing debit/credit mark in :61:`);
   }
   if (isLetter(s[pos]) && !isDigit(s[pos])) pos++; // funds code (third letter of the currency code)
   const amountStart = pos;
@@ -85,10 +85,10 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
   const amountText = s.slice(amountStart, pos);
   const unsigned = parseDecimal(amountText, currency, 'either');
   if (unsigned === null || !/^\d+[,.]\d*$/.test(amountText)) {
-    return ctx.fail(where, `malformed amount ${quote(amountText || s.slice(amountStart, amountStart + 20))} in :61:`);
+    return ctx.fail(where, `malformed amount in :61:`);
   }
   const typeCode = s.slice(pos, pos + 4);
-  if (!/^[NFS][A-Z0-9]{3}$/.test(typeCode)) ctx.fail(where, `malformed transaction type ${quote(typeCode)} in :61:`);
+  if (!/^[NFS][A-Z0-9]{3}$/.test(typeCode)) ctx.fail(where, `malformed transaction type in :61:`);
   pos += 4;
   const refs = s.slice(pos);
   const slashes = refs.indexOf('//');

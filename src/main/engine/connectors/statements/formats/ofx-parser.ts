@@ -4,7 +4,7 @@ import { isIban, normalizeIban } from './iban';
 import { LineCounter } from './line-counter';
 import { makeTransaction } from './make-transaction';
 import { tokenizeOfx, type OfxHandler } from './ofx-tokenizer';
-import { quote, type ParseContext } from './parse-context';
+import type { ParseContext } from './parse-context';
 import { typeBySign, ofxTransactionType } from './transaction-type';
 import type { AccountType, ParsedAccount, ParsedTransaction } from './types';
 
@@ -65,7 +65,7 @@ function resetDraft(t: TxDraft, offset: number, pending: boolean): TxDraft {
 function validCurrency(d: AccountDraft, ctx: ParseContext, at: (offset: number) => string): string {
   if (d.currency === undefined) return ctx.defaultCurrency;
   if (d.currency !== d.checkedCurrency) {
-    if (!/^[A-Z]{3}$/.test(d.currency)) ctx.fail(at(d.offset), `malformed currency <CURDEF> ${quote(d.currency)}`);
+    if (!/^[A-Z]{3}$/.test(d.currency)) ctx.fail(at(d.offset), `malformed currency <CURDEF>`);
     d.checkedCurrency = d.currency;
   }
   return d.currency;
@@ -247,7 +247,7 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
   else if (d.acctType) {
     const mapped = ACCOUNT_TYPES.get(d.acctType);
     if (mapped) type = mapped;
-    else ctx.warn(at(d.offset), `unknown ACCTTYPE ${quote(d.acctType)}, using CHECKINGS`);
+    else ctx.warn(at(d.offset), `unknown ACCTTYPE, using CHECKINGS`);
   }
   const account: ParsedAccount = { identifier: acctId, type, currency, transactions: [] };
   if (isIban(acctId)) account.iban = normalizeIban(acctId);
@@ -257,10 +257,10 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
     const amountOffset = d.balAmtOffset ?? d.offset;
     if (d.balAmt === undefined) ctx.fail(at(amountOffset), 'balance without amount (<LEDGERBAL> has no <BALAMT>)');
     const amount = parseDecimal(d.balAmt, currency, 'either');
-    if (amount === null) ctx.fail(at(amountOffset), `malformed amount ${quote(d.balAmt)}`);
+    if (amount === null) ctx.fail(at(amountOffset), `malformed amount`);
     if (d.balDate === undefined) ctx.fail(at(amountOffset), 'balance without date (<LEDGERBAL> has no <DTASOF>)');
     const date = parseOfxDate(d.balDate);
-    if (date === null) ctx.fail(at(d.balDateOffset ?? amountOffset), `malformed date ${quote(d.balDate)}`);
+    if (date === null) ctx.fail(at(d.balDateOffset ?? amountOffset), `malformed date`);
     account.closingBalance = { amount, date };
   }
   account.transactions = d.done;
@@ -270,7 +270,7 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
 
 function ofxDate(value: string, offset: number, ctx: ParseContext, at: (offset: number) => string): number {
   const date = parseOfxDate(value);
-  if (date === null) ctx.fail(at(offset), `malformed date ${quote(value)}`);
+  if (date === null) ctx.fail(at(offset), `malformed date`);
   return date;
 }
 
@@ -284,7 +284,7 @@ function finishTransaction(
   const location = at(t.offset);
   if (t.amount === undefined) ctx.fail(location, 'transaction without amount (no <TRNAMT>)');
   const amount = parseDecimal(t.amount, currency, 'either');
-  if (amount === null) ctx.fail(at(t.amountOffset ?? t.offset), `malformed amount ${quote(t.amount)}`);
+  if (amount === null) ctx.fail(at(t.amountOffset ?? t.offset), `malformed amount`);
   if (t.dtPosted === undefined)
     ctx.fail(location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
   const date = ofxDate(t.dtPosted, t.dtPostedOffset ?? t.offset, ctx, at);
@@ -293,7 +293,7 @@ function finishTransaction(
   else if (t.dtUser !== undefined) valueDate = ofxDate(t.dtUser, t.dtUserOffset ?? t.offset, ctx, at);
   let type = t.trnType ? ofxTransactionType(t.trnType, amount, creditCard) : undefined;
   if (type === undefined) {
-    if (t.trnType) ctx.warn(location, `unknown TRNTYPE ${quote(t.trnType)}`);
+    if (t.trnType) ctx.warn(location, `unknown TRNTYPE`);
     type = typeBySign(amount);
   }
   const name = t.name ?? t.payeeName;

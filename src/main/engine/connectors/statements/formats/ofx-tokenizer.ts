@@ -69,7 +69,7 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
     for (let k = i; k < textEnd; k++) {
       if (!isBlank(text.charCodeAt(k))) {
         const where = stack.length ? ` inside <${stack[stack.length - 1]}>` : '';
-        fail(k, `unexpected text${where}: ${JSON.stringify(text.slice(k, Math.min(textEnd, k + 40)).trim())}`);
+        fail(k, `unexpected text${where}`);
       }
     }
     if (lt < 0) break;

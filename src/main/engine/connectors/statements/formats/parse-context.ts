@@ -17,7 +17,11 @@ export class ParseContext {
     this.defaultCurrency = (options.defaultCurrency ?? 'EUR').toUpperCase();
   }
 
-  /** Throws a StatementError naming the file and `location` ('line 3', 'element Document/...'). */
+  /**
+   * Error texts name the file, the line (or element) and the kind of fault, never a value read from the file:
+   * a statement folder may hold any CSV, and a cell quoted back in an error would read it out. Throws a
+   * StatementError naming the file and `location` ('line 3', 'element Document/...').
+   */
   fail(location: string | undefined, message: string): never {
     throw new StatementError(message, this.fileName, location);
   }
@@ -27,8 +31,3 @@ export class ParseContext {
   }
 }
 
-/** `"abc"` with control characters made visible and long values cut, for error messages. */
-export function quote(value: string): string {
-  const cut = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-  return JSON.stringify(cut);
-}

@@ -1,7 +1,7 @@
 import { detectDecimalSeparator, parseLooseAmount } from './amount';
 import { numericDateToUtc, resolveDateOrder, splitNumericDate, type DatedLocation } from './date-order';
 import { makeTransaction } from './make-transaction';
-import { quote, type ParseContext } from './parse-context';
+import type { ParseContext } from './parse-context';
 import { qifTransactionType } from './transaction-type';
 import type { AccountType, ParsedAccount } from './types';
 
@@ -68,14 +68,14 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
         } else if (kind === 'INVST') {
           ctx.fail(`line ${lineNo}`, 'investment accounts (!Type:Invst) are not supported');
         } else {
-          ctx.fail(`line ${lineNo}`, `unknown QIF section ${quote(line)}`);
+          ctx.fail(`line ${lineNo}`, `unknown QIF section`);
         }
       } else if (upper === 'ACCOUNT') {
         mode = 'account';
       } else if (upper.startsWith('OPTION:') || upper.startsWith('CLEAR:')) {
         // AutoSwitch flags: nothing to do
       } else {
-        ctx.fail(`line ${lineNo}`, `unknown QIF header ${quote(line)}`);
+        ctx.fail(`line ${lineNo}`, `unknown QIF header`);
       }
       continue;
     }
@@ -109,7 +109,7 @@ function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount
       const d = r.fields.get('D');
       if (!d) ctx.fail(`line ${r.line}`, 'transaction without date (no D line)');
       const split = splitNumericDate(d.value);
-      if (!split) ctx.fail(`line ${d.line}`, `malformed date ${quote(d.value)}`);
+      if (!split) ctx.fail(`line ${d.line}`, `malformed date`);
       dates.push({ date: split, location: `line ${d.line}`, text: d.value.trim() });
       const t = r.fields.get('T') ?? r.fields.get('U');
       if (t) amounts.push(t.value);
@@ -127,11 +127,11 @@ function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount
     for (const r of s.records) {
       const dated = dates[index++];
       const date = numericDateToUtc(dated.date, order);
-      if (date === null) ctx.fail(dated.location, `malformed or impossible date ${quote(dated.text)}`);
+      if (date === null) ctx.fail(dated.location, `malformed or impossible date`);
       const t = r.fields.get('T') ?? r.fields.get('U');
       if (!t || t.value.trim() === '') ctx.fail(`line ${t?.line ?? r.line}`, 'transaction without amount (no T line)');
       const amount = parseLooseAmount(t.value, decimal, currency);
-      if (amount === null) ctx.fail(`line ${t.line}`, `malformed amount ${quote(t.value)}`);
+      if (amount === null) ctx.fail(`line ${t.line}`, `malformed amount`);
       const payee = r.fields.get('P')?.value;
       const memo = r.fields.get('M')?.value;
       const number = r.fields.get('N')?.value.trim();
