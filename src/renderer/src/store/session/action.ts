@@ -106,6 +106,12 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       // GET /users/me not available: carry on; a terms_not_accepted answer later shows the terms.
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
+    // Signed in, the engine also tells its data folder (the About page, and whose UI state this is).
+    try {
+      set({ appStatus: await appApi.statusSignedIn() });
+    } catch {
+      // The answer without the folder stays.
+    }
     const current = user?.terms_current_version ?? get().appStatus?.terms_version ?? 0;
     set({ user, phase: user && (user.terms_accepted_version ?? 0) < current ? 'terms' : 'ready', authMessage: null });
   };
