@@ -140,7 +140,8 @@ interface Measure {
 
 async function measureOnce(): Promise<Measure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-bench-resp-'));
-  const child = await startChild(dataDir);
+  // The results writer thread unless COFFER_RESULTS_WRITER says otherwise (inline: the main thread, for the baseline).
+  const child = await startChild(dataDir, { COFFER_RESULTS_WRITER: process.env.COFFER_RESULTS_WRITER ?? 'thread' });
   try {
     const base = `${child.hostUrl}/v2`;
     const reader = caller(base, addUser(dataDir, 'reader@example.com'));

@@ -16,7 +16,7 @@ import { accountsOf, api, connectEmbedded, newCaller, totalTransactions } from '
 
 let engine: TestEngine;
 beforeAll(async () => {
-  engine = await startTestEngine();
+  engine = await startTestEngine({ resultsWriter: 'thread' });
 });
 afterAll(async () => {
   await engine?.stop();
