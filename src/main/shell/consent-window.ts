@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { isRedirectTarget, readConsentAnswer, type ConsentRedirect } from '../../shared/consent-redirect';
+import { HARDENED_WEB_PREFERENCES } from './window-options';
 
 /**
  * The bank's consent page in a window of its own (C16: "the desktop app opens `url` in its own window and
@@ -76,21 +77,8 @@ export function consentWindowOptions(title: string): BrowserWindowConstructorOpt
     show: true,
     title,
     autoHideMenuBar: true,
-    webPreferences: {
-      partition: CONSENT_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      devTools: false,
-    },
+    // The bank's page: the hardened preferences, no preload at all, its own in-memory session, no devtools.
+    webPreferences: { ...HARDENED_WEB_PREFERENCES, partition: CONSENT_PARTITION, devTools: false },
   };
 }
 
