@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { CompactEncrypt, importJWK } from 'jose';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { percentile, type Report } from '../report';
+import { caller, type Call } from './engine-calls';
 import type { Scenario } from './index';
 import { startChild } from './sync';
 
@@ -36,20 +37,6 @@ interface Sample {
   start: number;
   end: number;
   ms: number;
-}
-
-type Call = (path: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
-
-function caller(base: string, token: string): Call {
-  return (path, init = {}) =>
-    fetch(`${base}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-    });
 }
 
 /** A user and an access token, written straight into the database (as the sync scenario does). */

@@ -10,13 +10,14 @@
  * synchronized` log line: checks + the one results transaction). Target: end to end ≥ 0.8 × ingest.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompactEncrypt, importJWK } from 'jose';
 import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { startSimplefinEmulator } from '../../src/main/simplefin-emulator/server';
 import type { Report } from '../report';
+import { caller, lastSyncLog, waitWhileRunning } from './engine-calls';
 import type { Scenario } from './index';
 import { peakRssMb, startChild } from './sync';
 
@@ -51,12 +52,7 @@ async function measureOnce(): Promise<Measure> {
       .prepare("INSERT INTO oauth_tokens (hash, kind, user_id, scopes, creation_date, expires) VALUES (?, 'access', ?, ?, ?, ?)")
       .run(hashToken(token), userId, SCOPES, now, now + 3600);
     setup.close();
-    const call = async (path: string, init: { method?: string; json?: unknown } = {}) =>
-      fetch(`${base}${path}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      });
+    const call = caller(base, token);
     const keyRes = await call('/keys', { method: 'POST', json: {} });
     if (keyRes.status !== 201) throw new Error(`POST /keys: ${keyRes.status} ${await keyRes.text()}`);
     const keyId = keyRes.headers.get('location')!.split('/').pop()!;
@@ -71,22 +67,11 @@ async function measureOnce(): Promise<Measure> {
     });
     if (created.status !== 201) throw new Error(`POST /connections: ${created.status} ${await created.text()}`);
     const id = created.headers.get('location')!.split('/').pop()!;
-    let status = 'RUNNING';
-    while (status === 'RUNNING') {
-      await new Promise((r) => setTimeout(r, 20));
-      status = ((await (await call(`/connections/${id}`)).json()) as { status: string }).status;
-    }
+    const status = await waitWhileRunning(call, id);
     const endToEndMs = performance.now() - started;
     if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
     const rssMb = peakRssMb(child.enginePid);
-    const logFile = join(dataDir, 'logs', 'coffer.log');
-    const log = existsSync(logFile)
-      ? readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('"channel synchronized"'))
-          .map((l) => JSON.parse(l) as Measure['log'])
-          .pop()
-      : undefined;
+    const log = lastSyncLog<Measure['log']>(dataDir);
     const read = new Database(join(dataDir, 'coffer.db'), { readonly: true });
     const count = read.prepare('SELECT count(*) FROM transactions WHERE user_id = ?').pluck().get(userId) as number;
     read.close();

@@ -16,7 +16,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompactEncrypt, importJWK } from 'jose';
@@ -24,6 +24,7 @@ import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash'
 import { openDatabase, closeDatabase } from '../../src/main/engine/db/database';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { Report } from '../report';
+import { caller, lastSyncLog, waitWhileRunning } from './engine-calls';
 import type { Scenario } from './index';
 
 const EXPECTED = 100_000;
@@ -187,15 +188,7 @@ async function measureOnce(): Promise<Measure> {
       )
       .run(hashToken(token), userId, SCOPES, now, now + 3600);
     setup.close();
-    const call = async (path: string, init: { method?: string; json?: unknown } = {}) =>
-      fetch(`${base}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      });
+    const call = caller(base, token);
 
     const keyRes = await call('/keys', { method: 'POST', json: {} });
     if (keyRes.status !== 201) throw new Error(`POST /keys: ${keyRes.status} ${await keyRes.text()}`);
@@ -220,23 +213,12 @@ async function measureOnce(): Promise<Measure> {
     if (created.status !== 201)
       throw new Error(`POST /connections: ${created.status} ${await created.text()} (is a Secret Service available?)`);
     const id = created.headers.get('location')!.split('/').pop()!;
-    let status = 'RUNNING';
-    while (status === 'RUNNING') {
-      await new Promise((r) => setTimeout(r, 20));
-      status = ((await (await call(`/connections/${id}`)).json()) as { status: string }).status;
-    }
+    const status = await waitWhileRunning(call, id);
     const endToEndMs = performance.now() - started;
     if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
     const rssMb = peakRssMb(child.enginePid);
 
-    const logFile = join(dataDir, 'logs', 'coffer.log');
-    const log = existsSync(logFile)
-      ? readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('"channel synchronized"'))
-          .map((l) => JSON.parse(l) as Measure['log'])
-          .pop()
-      : undefined;
+    const log = lastSyncLog<Measure['log']>(dataDir);
     const read = new Database(join(dataDir, 'coffer.db'), { readonly: true });
     const rows = read
       .prepare(`SELECT ${COLUMNS} FROM transactions WHERE user_id = ? ORDER BY id`)
