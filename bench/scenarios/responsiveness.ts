@@ -13,8 +13,9 @@
  *   checking them, both on the engine's main thread).
  * Latency is measured by the client, from sending to the end of the body.
  *
- * COFFER_RESULTS_WRITER=inline makes the engine write results on its main thread (the behaviour before the
- * writer thread), for a before/after comparison in the same checkout.
+ * The engine runs with its default results writer (small results on the main thread, large ones on the
+ * results writer thread). COFFER_RESULTS_WRITER=inline makes it write every result on its main thread (the
+ * behaviour before the writer thread), for a before/after comparison in the same checkout.
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -127,8 +128,8 @@ interface Measure {
 
 async function measureOnce(): Promise<Measure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-bench-resp-'));
-  // The results writer thread unless COFFER_RESULTS_WRITER says otherwise (inline: the main thread, for the baseline).
-  const child = await startChild(dataDir, { COFFER_RESULTS_WRITER: process.env.COFFER_RESULTS_WRITER ?? 'thread' });
+  // The engine's default writer unless COFFER_RESULTS_WRITER says otherwise (inline: the main thread, the baseline).
+  const child = await startChild(dataDir);
   try {
     const base = `${child.hostUrl}/v2`;
     const reader = caller(base, addUser(dataDir, 'reader@example.com'));

@@ -39,6 +39,7 @@ import { createStore, type Store } from './store';
 import { placeholderSync } from './sync/placeholder-sync';
 import { startSynchronization } from './sync/sync-startup';
 import { inlineResultsWriter, ThreadResultsWriter, type ResultsWriter } from './sync/results-writer';
+import { SizeRoutedResultsWriter } from './sync/size-routed-writer';
 import type { ResultsThreadData } from './results-thread';
 import type { SyncPort } from './sync/sync-port';
 import { Webhooks } from './webhooks/webhook-service';
@@ -56,12 +57,13 @@ export interface EngineOptions {
   /** Replaces the OS keychain (tests of the refusal path only). */
   secrets?: SecretStore;
   /**
-   * Where synchronization results are written: 'inline' on the main thread (the default), or 'thread' on a
-   * results writer thread with its own connection, so that reads stay answered during a large write. Not yet
-   * the default: the rows exist twice while they cross (about +80 MB at 100,000 rows) and the hand-over costs
-   * about 10 % of a first synchronization's throughput. Default: $COFFER_RESULTS_WRITER, else 'inline'.
+   * Where synchronization results are written: 'auto' (the default) writes results of fewer than 5,000 rows
+   * on the main thread and larger ones on a results writer thread with its own connection, so that reads
+   * stay answered during a large write; 'inline' writes everything on the main thread (the least memory:
+   * the worker adds about 50 MB while a 100,000-row result is written), 'thread' everything on the worker.
+   * Default: $COFFER_RESULTS_WRITER, else 'auto'.
    */
-  resultsWriter?: 'inline' | 'thread';
+  resultsWriter?: 'inline' | 'thread' | 'auto';
   /** Connectors this engine serves beside the built-in ones (a test's stand-in replaces one of the same id). */
   connectors?: readonly Connector[];
   server?: ServerOptions;
@@ -301,9 +303,12 @@ async function startEngineParts(
 }
 
 /**
- * Where synchronization results are written (sync/results-writer.ts): on the main thread, or (option
- * `resultsWriter: 'thread'`, COFFER_RESULTS_WRITER=thread) on a worker thread with its own connection, so that
- * a large result does not block the HTTP server.
+ * Where synchronization results are written (sync/results-writer.ts, sync/size-routed-writer.ts). By default
+ * (`auto`) small results on the main thread and large ones on a worker thread with its own connection, so
+ * that a large result does not block the HTTP server. `inline` (all on the main thread: the least memory)
+ * and `thread` (all on the worker) are kept as options (`resultsWriter`, COFFER_RESULTS_WRITER) for tests,
+ * the benchmarks and machines short of memory. A database in memory has no file a second connection could
+ * open: it is always written inline.
  */
 function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWriter {
   const deps = {
@@ -313,15 +318,29 @@ function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWrit
     now: () => engine.now(),
     catalogueProvider: (providerId: string) => catalogueProvider(engine, providerId),
   };
-  const mode = options.resultsWriter ?? (process.env.COFFER_RESULTS_WRITER === 'thread' ? 'thread' : 'inline');
-  if (mode === 'inline') return inlineResultsWriter(deps);
+  const inline = inlineResultsWriter(deps);
+  const mode = options.resultsWriter ?? resultsWriterMode(process.env.COFFER_RESULTS_WRITER);
+  if (mode === 'inline' || engine.db.memory) return inline;
   const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding };
-  return new ThreadResultsWriter(resultsThreadWorker(data), {
-    ...deps,
-    publishCommitted: (events) => engine.eventWriter.publishCommitted(events),
-    hostUrl: () => engine.urls.host_url,
-  });
+  const startThread = () =>
+    new ThreadResultsWriter(resultsThreadWorker(data), {
+      ...deps,
+      publishCommitted: (events) => engine.eventWriter.publishCommitted(events),
+      hostUrl: () => engine.urls.host_url,
+    });
+  return mode === 'thread' ? startThread() : new SizeRoutedResultsWriter(inline, startThread);
 }
+
+function resultsWriterMode(value: string | undefined): 'inline' | 'thread' | 'auto' {
+  return value === 'inline' || value === 'thread' ? value : 'auto';
+}
+
+/**
+ * The worker's rows live until their write commits, so a large young generation only holds garbage
+ * longer: a small one keeps the worker's heap close to what it really holds (measured: the peak RSS of a
+ * 100,000-row first synchronization, `npm run bench -- sync`).
+ */
+const RESULTS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /**
  * The results writer thread's entry: results-thread.js beside this file once built (the desktop app,
@@ -331,12 +350,12 @@ function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWrit
 function resultsThreadWorker(workerData: ResultsThreadData): Worker {
   const here = dirname(fileURLToPath(import.meta.url));
   const built = join(here, 'results-thread.js');
-  if (existsSync(built)) return new Worker(built, { workerData });
+  if (existsSync(built)) return new Worker(built, { workerData, resourceLimits: RESULTS_THREAD_LIMITS });
   // tsx's ESM API registers its loader in the worker itself (a `--import` in the worker's execArgv does not
   // apply to its entry module on Node 20).
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
   const entry = pathToFileURL(join(here, 'results-thread.ts')).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData });
+  return new Worker(code, { eval: true, workerData, resourceLimits: RESULTS_THREAD_LIMITS });
 }

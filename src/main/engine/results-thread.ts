@@ -27,11 +27,13 @@ export interface ResultsThreadData {
 
 function openConnection(data: ResultsThreadData): Db {
   const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
-  // The same settings as db/database.ts (WAL is a property of the file, set by the main connection).
+  // The same settings as db/database.ts (WAL is a property of the file, set by the main connection), but a
+  // smaller page cache: this connection only writes large results, which stream through a bounded cache
+  // anyway (store/transaction-writes.ts), and every megabyte here adds to the engine's peak memory.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
   return db;
 }
@@ -40,6 +42,7 @@ function main(port: NonNullable<typeof parentPort>, data: ResultsThreadData): vo
   const db = openConnection(data);
   const store = createStore(db);
   const rows = new Map<number, Map<string, PreparedTransaction[]>>();
+  const strings = new Map<string, string>();
 
   port.on('message', (m: ToWorker) => {
     if (m.type === 'close') {
@@ -47,16 +50,21 @@ function main(port: NonNullable<typeof parentPort>, data: ResultsThreadData): vo
       port.close();
       return;
     }
+    if (m.type === 'forget') {
+      rows.delete(m.id);
+      if (rows.size === 0) strings.clear();
+      return;
+    }
     if (m.type === 'rows') {
       let of = rows.get(m.id);
       if (!of) rows.set(m.id, (of = new Map()));
-      const list = of.get(m.reference);
-      if (list) for (const row of m.rows) list.push(row);
-      else of.set(m.reference, m.rows);
+      let list = of.get(m.reference);
+      if (!list) of.set(m.reference, (list = []));
+      for (const row of m.rows) list.push(shareStrings(row, strings));
       return;
     }
+    // Kept until the main thread says `forget`: a write that failed busy is asked again with the same rows.
     const received = rows.get(m.id);
-    rows.delete(m.id);
     let answer: FromWorker;
     try {
       const fetched = new Map<string, PreparedFetch>();
@@ -82,7 +90,10 @@ function main(port: NonNullable<typeof parentPort>, data: ResultsThreadData): vo
       const deps: ResultsDeps = {
         store,
         eventWriter,
-        settings: { get: ((key: string) => (key === 'sync_interval_hours' ? m.syncIntervalHours : undefined)) as ResultsDeps['settings']['get'] },
+        settings: {
+          get: ((key: string) =>
+            key === 'sync_interval_hours' ? m.syncIntervalHours : undefined) as ResultsDeps['settings']['get'],
+        },
         now,
         catalogueProvider: () => m.provider,
       };
@@ -100,6 +111,28 @@ function main(port: NonNullable<typeof parentPort>, data: ResultsThreadData): vo
     }
     port.postMessage(answer);
   });
+}
+
+/**
+ * A message arrives as fresh copies of every string, the same "EUR", "BOOKED" or shop name once per row,
+ * where the main thread had one string shared by many rows. Sharing them again keeps the worker's copy of a
+ * 100,000-row result about as small as the main thread's was (the per-row copies die young).
+ */
+function shareStrings(row: PreparedTransaction, strings: Map<string, string>): PreparedTransaction {
+  row.currency = shared(row.currency, strings);
+  row.type = shared(row.type, strings);
+  row.category = shared(row.category, strings);
+  row.status = shared(row.status, strings) as PreparedTransaction['status'];
+  row.label = shared(row.label, strings);
+  if (row.source !== null) row.source = shared(row.source, strings);
+  return row;
+}
+
+function shared(value: string, strings: Map<string, string>): string {
+  const known = strings.get(value);
+  if (known !== undefined) return known;
+  strings.set(value, value);
+  return value;
 }
 
 if (parentPort) main(parentPort, workerData as ResultsThreadData);

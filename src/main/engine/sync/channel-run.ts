@@ -432,20 +432,20 @@ class ChannelRun {
 
   private async writeFindings(f: Findings): Promise<ChannelRunEnd> {
     const writing = performance.now();
-    const written = await retryingBusy(this.guard.signal, () =>
-      this.env.deps.resultsWriter.write({
-        ...this.resultsBase(f.status, this.guard.signal),
-        ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes) }),
-        listed: f.listed,
-        planned: f.planned,
-        fetched: f.fetched,
-        outcomes: f.outcomes,
-        connectorState: f.state,
-        followedByAll: this.spec.followedByAll,
-      }),
-    );
+    // Counted now: the writer takes the rows over (the thread writer lets them go as it hands them on).
+    const transactions = [...f.fetched.values()].reduce((n, x) => n + x.transactions.length, 0);
+    const written = await this.env.deps.resultsWriter.write({
+      ...this.resultsBase(f.status, this.guard.signal),
+      ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes) }),
+      listed: f.listed,
+      planned: f.planned,
+      fetched: f.fetched,
+      outcomes: f.outcomes,
+      connectorState: f.state,
+      followedByAll: this.spec.followedByAll,
+    });
     if (!written) throw new RunCancelled();
-    this.logSuccess(f, written, performance.now() - writing);
+    this.logSuccess(f, transactions, written, performance.now() - writing);
     return { status: f.status, written };
   }
 
@@ -466,8 +466,7 @@ class ChannelRun {
     } satisfies Partial<ChannelResults>;
   }
 
-  private logSuccess(f: Findings, written: WrittenResults, writeMs: number): void {
-    const transactions = [...f.fetched.values()].reduce((n, x) => n + x.transactions.length, 0);
+  private logSuccess(f: Findings, transactions: number, written: WrittenResults, writeMs: number): void {
     this.env.deps.log.info(
       {
         connectionId: this.spec.connectionId,
@@ -500,15 +499,13 @@ class ChannelRun {
         'connector failed',
       );
     }
-    const written = await retryingBusy(this.env.signal, () =>
-      deps.resultsWriter.write({
-        ...this.resultsBase(status, this.env.signal),
-        error: errorText(err, this.redact),
-        fetched: new Map(),
-        outcomes: new Map(),
-        followedByAll: false,
-      }),
-    );
+    const written = await deps.resultsWriter.write({
+      ...this.resultsBase(status, this.env.signal),
+      error: errorText(err, this.redact),
+      fetched: new Map(),
+      outcomes: new Map(),
+      followedByAll: false,
+    });
     if (!written) {
       deps.store.syncRuns.cancelRun(this.runId, deps.now());
       throw new RunCancelled();
@@ -524,23 +521,6 @@ class ChannelRun {
     if (this.challengeEnd && !(caught instanceof ConnectorError && caught.status === 'CHALLENGE_FAILED'))
       return this.challengeEnd;
     return caught;
-  }
-}
-
-const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED']);
-
-/**
- * The engine's own transient fault: another process holds the database (a CLI, a backup) beyond the busy
- * timeout. The whole results transaction is tried again a few times before the run is given up.
- */
-async function retryingBusy<T>(signal: AbortSignal, write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      if (attempt >= 3 || signal.aborted || !BUSY.has((err as { code?: string }).code ?? '')) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
   }
 }
 

@@ -34,10 +34,16 @@ import type { CatalogueProvider } from '../catalogue/providers';
 import type { PublishedEvent } from '../events/engine-events';
 import type { PreparedTransaction } from '../store/transaction-writes';
 import { writeChannelResults, type ChannelResults, type ResultsDeps, type WrittenResults } from './channel-results';
+import { BUSY_ATTEMPTS, busyBackoffMs, isBusy, retryingBusy } from './busy-retry';
 import type { PreparedFetch } from './provider-data';
 
 export interface ResultsWriter {
-  /** Writes one run's results in one transaction; null when nothing was written (run cancelled…). */
+  /**
+   * Writes one run's results in one transaction; null when nothing was written (run cancelled…). A write
+   * that finds the database busy is tried again (busy-retry.ts) by the writer itself. The writer takes the
+   * fetched rows over: once write() is called, `r.fetched`'s transaction lists belong to it (the thread
+   * writer empties them as it hands them on, so the rows are never held twice).
+   */
   write(r: ChannelResults): Promise<WrittenResults | null>;
   /** Stops the writer (after the sync service stopped: no write is pending). */
   close(): Promise<void>;
@@ -46,7 +52,7 @@ export interface ResultsWriter {
 /** The write on the main thread, through the engine's connection. */
 export function inlineResultsWriter(deps: ResultsDeps): ResultsWriter {
   return {
-    write: async (r) => writeChannelResults(deps, r),
+    write: (r) => retryingBusy(r.signal, async () => writeChannelResults(deps, r)),
     close: async () => {},
   };
 }
@@ -74,6 +80,8 @@ export type ToWorker =
       /** For the connection records events carry (their logo URL). */
       hostUrl: string;
     }
+  /** The rows of `id` are not needed any more (its write ended without the worker knowing it). */
+  | { type: 'forget'; id: number }
   | { type: 'close' };
 
 export type FromWorker =
@@ -91,6 +99,9 @@ interface Pending {
   resolve(w: WrittenResults | null): void;
   reject(err: unknown): void;
 }
+
+/** What a handed-over row is replaced with in the caller's list until the list is emptied. */
+const RELEASED = null as unknown as PreparedTransaction;
 
 /** The main thread's side of the results writer thread. */
 export class ThreadResultsWriter implements ResultsWriter {
@@ -119,29 +130,17 @@ export class ThreadResultsWriter implements ResultsWriter {
   async write(r: ChannelResults): Promise<WrittenResults | null> {
     if (this.exited) throw new Error('the results writer thread is not running');
     const id = this.nextId++;
-    const answer = new Promise<WrittenResults | null>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    // Awaited below; a failure that comes while the rows are still being sent must not go unhandled.
-    answer.catch(() => {});
+    let answer = this.expect(id);
     const aborted = new Int32Array(new SharedArrayBuffer(4));
     const abort = () => Atomics.store(aborted, 0, 1);
     const signal = r.signal as Partial<AbortSignal> & { readonly aborted: boolean };
     if (signal.aborted) abort();
     signal.addEventListener?.('abort', abort, { once: true });
     try {
-      const fetched = new Map<string, Omit<PreparedFetch, 'transactions'>>();
-      for (const [reference, f] of r.fetched) {
-        const { transactions, ...rest } = f;
-        fetched.set(reference, rest);
-        for (let i = 0; i < transactions.length; i += ROWS_PER_MESSAGE) {
-          const rows = transactions.slice(i, i + ROWS_PER_MESSAGE);
-          this.post({ type: 'rows', id, reference, rows });
-          // A turn of the event loop between slices: requests that arrived meanwhile are served.
-          if (i + ROWS_PER_MESSAGE < transactions.length) await new Promise((resolve) => setImmediate(resolve));
-        }
-      }
+      const fetched = await this.handOver(id, r.fetched);
       const { signal: _signal, fetched: _fetched, ...rest } = r;
       const connection = this.deps.store.syncRuns.connection(r.connectionId);
-      this.post({
+      const message: ToWorker = {
         type: 'write',
         id,
         results: { ...rest, fetched },
@@ -150,14 +149,56 @@ export class ThreadResultsWriter implements ResultsWriter {
         syncIntervalHours: Number(this.deps.settings.get('sync_interval_hours')) || 12,
         provider: connection ? this.deps.catalogueProvider(connection.provider_id) : undefined,
         hostUrl: this.deps.hostUrl(),
-      });
-      const written = await answer;
-      if (written) this.deps.publishCommitted(written.events);
-      return written;
+      };
+      // The worker keeps the rows while its write fails busy, so the same write can be asked again here
+      // (the main thread no longer has them).
+      for (let attempt = 1; ; attempt++) {
+        this.post(message);
+        try {
+          const written = await answer;
+          if (written) this.deps.publishCommitted(written.events);
+          return written;
+        } catch (err) {
+          if (attempt >= BUSY_ATTEMPTS || signal.aborted || !isBusy(err)) throw err;
+          answer = this.expect(id);
+          await new Promise((resolve) => setTimeout(resolve, busyBackoffMs(attempt)));
+        }
+      }
     } finally {
       signal.removeEventListener?.('abort', abort);
       this.pending.delete(id);
+      if (!this.exited) this.worker.postMessage({ type: 'forget', id } satisfies ToWorker);
     }
+  }
+
+  /**
+   * Sends the fetched rows in slices, with a turn of the event loop between slices (requests that arrived
+   * meanwhile are served), and lets go of each slice once sent: the worker's copy is the only one left.
+   */
+  private async handOver(
+    id: number,
+    from: ReadonlyMap<string, PreparedFetch>,
+  ): Promise<Map<string, Omit<PreparedFetch, 'transactions'>>> {
+    const fetched = new Map<string, Omit<PreparedFetch, 'transactions'>>();
+    for (const [reference, f] of from) {
+      const { transactions, ...rest } = f;
+      fetched.set(reference, rest);
+      const count = transactions.length;
+      for (let i = 0; i < count; i += ROWS_PER_MESSAGE) {
+        this.post({ type: 'rows', id, reference, rows: transactions.slice(i, i + ROWS_PER_MESSAGE) });
+        transactions.fill(RELEASED, i, i + ROWS_PER_MESSAGE);
+        if (i + ROWS_PER_MESSAGE < count) await new Promise((resolve) => setImmediate(resolve));
+      }
+      transactions.length = 0;
+    }
+    return fetched;
+  }
+
+  private expect(id: number): Promise<WrittenResults | null> {
+    const answer = new Promise<WrittenResults | null>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    // Awaited by write(); a failure that comes while the rows are still being sent must not go unhandled.
+    answer.catch(() => {});
+    return answer;
   }
 
   async close(): Promise<void> {
