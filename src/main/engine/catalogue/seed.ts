@@ -27,7 +27,7 @@ export function upsertCatalogue(
   db.transaction(() => {
     providerStore.seed(providers);
     categoryStore.seed(categories);
-  })();
+  }).immediate();
 }
 
 /** StartupStep: the catalogue of this build, written at every start (providers from the connector registry). */

@@ -49,7 +49,7 @@ function migrate(db: Db): void {
           if (broken.length) throw new Error(`migration ${m.name} left ${broken.length} broken foreign key(s)`);
         }
         db.pragma(`user_version = ${m.version}`);
-      })();
+      }).immediate();
     } finally {
       if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
     }

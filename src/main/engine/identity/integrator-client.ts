@@ -44,7 +44,7 @@ export function ensureIntegratorClient(
   const { client, secret } = ctx.db.transaction(() => {
     for (const old of clients.list()) if (old.isIntegrator) clients.revoke(old.id, now);
     return clients.create({ name: 'Integrator', scopes: ['users_create', 'admin'], isIntegrator: true }, now);
-  })();
+  }).immediate();
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ client_id: client.id, client_secret: secret }, null, 2) + '\n', { mode: 0o600 });
   chmodSync(tmp, 0o600);

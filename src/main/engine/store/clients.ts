@@ -49,7 +49,7 @@ export function createClientsStore(db: Db) {
         if (revoke.run(now, id).changes === 0) return false;
         tokens.run(id);
         return true;
-      })();
+      }).immediate();
     },
 
     /** Makes a client active again as a public client without client scopes (the desktop app's own client). */

@@ -105,7 +105,7 @@ export function createDocumentsStore(db: Db) {
   };
   return {
     atomically<T>(fn: () => T): T {
-      return db.inTransaction ? fn() : db.transaction(fn)();
+      return db.inTransaction ? fn() : db.transaction(fn).immediate();
     },
     isOpen: () => db.open,
     /** The register of a connection, by name. */

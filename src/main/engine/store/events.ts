@@ -56,7 +56,7 @@ export function createEventsStore(db: Db) {
     },
     /** Runs `fn` in a transaction (or inside the caller's one). */
     atomically<T>(fn: () => T): T {
-      return db.inTransaction ? fn() : db.transaction(fn)();
+      return db.inTransaction ? fn() : db.transaction(fn).immediate();
     },
   };
 }

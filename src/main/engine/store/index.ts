@@ -30,8 +30,14 @@ import { createWidgetPagesStore } from './widget-pages';
 
 export function createStore(db: Db) {
   return {
-    /** Runs `fn` in one database transaction (nested calls join the outer one as a savepoint). */
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    /**
+     * Runs `fn` in one database transaction (nested calls join the outer one as a savepoint). IMMEDIATE:
+     * the write lock is taken first. Another connection (the results writer thread, a CLI) may commit while
+     * this one runs; a DEFERRED transaction that read before that commit could then not write at all
+     * (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out), and the request would fail. Every
+     * transaction of the store is taken this way.
+     */
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     users: createUsersStore(db),
     tokens: createTokensStore(db),
     clients: createClientsStore(db),

@@ -47,7 +47,7 @@ export function createQueuesStore(db: Db) {
         const start = Number(lastId.get() ?? 0);
         const id = Number(insert.run(userId, start, now, now).lastInsertRowid);
         return { id, user_id: userId, start_event_id: start, flushed_before: 0, creation_date: now, last_read_date: now };
-      })();
+      }).immediate();
     },
     /** The caller's queue, or undefined (another user's queue is the same as none: C4). */
     find(userId: number, queueId: number): QueueRow | undefined {

@@ -36,7 +36,7 @@ export function createSignKeysStore(db: Db) {
         deprecate.run(key.creation_date);
         insert.run(key.id, key.public_key, key.creation_date);
         return ids;
-      })();
+      }).immediate();
     },
   };
 }

@@ -113,7 +113,7 @@ export function createSyncRunsStore(db: Db) {
   return {
     /** Runs `fn` in one transaction (or inside the caller's). */
     atomically<T>(fn: () => T): T {
-      return db.inTransaction ? fn() : db.transaction(fn)();
+      return db.inTransaction ? fn() : db.transaction(fn).immediate();
     },
     isOpen: () => db.open,
     connection: (id: number) => s.connection.get(id),

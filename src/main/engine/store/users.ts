@@ -101,7 +101,7 @@ export function createUsersStore(db: Db) {
       db.transaction(() => {
         clear.run(id);
         for (const [key, value] of Object.entries(properties)) insert.run(id, key, value);
-      })();
+      }).immediate();
     },
 
     /** Ids of the user's connections (to stop their synchronizations before the user goes). */
@@ -129,7 +129,7 @@ export function createUsersStore(db: Db) {
       ];
       db.transaction(() => {
         for (const s of steps) s.run(userId);
-      })();
+      }).immediate();
     },
   };
 }

@@ -39,7 +39,7 @@ export function createWidgetPagesStore(db: Db) {
       const set = sql('UPDATE accounts SET status = ? WHERE id = ? AND status = ?');
       db.transaction(() => {
         for (const c of changes) set.run(c.to, c.id, c.from);
-      })();
+      }).immediate();
     },
   };
 }
