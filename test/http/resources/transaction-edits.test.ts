@@ -48,8 +48,15 @@ describe('PUT /transactions/{id}', () => {
     for (const k of ['user_note', 'tags', 'category_source', 'category_rule_id']) expect(t).not.toHaveProperty(k);
   });
 
+  const listed = async (id: number) => {
+    const rows = (await (await engine.http('/v2/transactions?limit=500', { token: manage })).json()) as any[];
+    return rows.find((t) => t.id === String(id));
+  };
+
   it('sets category, note and tags; the bank text, import_date and last_update_date stay', async () => {
     const before = await get(ids.cafe);
+    // The list was read (and cached) before the edit: it must show the edit afterwards.
+    expect(await listed(ids.cafe)).toEqual(before);
     const res = await put(ids.cafe, { category_id: 'RESTAURANT', user_note: '  lunch with Ana ', tags: [' work ', 'Work', 'paris', 'lunch'] });
     expect(res.status).toBe(204);
     const after = await get(ids.cafe);
@@ -60,6 +67,7 @@ describe('PUT /transactions/{id}', () => {
       tags: ['work', 'paris', 'lunch'],
       category_source: 'USER',
     });
+    expect(await listed(ids.cafe)).toEqual(after);
   });
 
   it('replaces only the fields given; null / "" clears the note, [] clears the tags', async () => {
