@@ -69,7 +69,7 @@ export const categorizationRuleRoutes = defineRoutes({
           tags: ['Categorization rules'],
           body: { type: 'object', additionalProperties: false, properties: { rule_id: { type: 'string', minLength: 1, maxLength: 40 } } },
           response: {
-            200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'Transactions whose category changed.' } } },
+            200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'Transactions re-filed: their category, or the rule filing them, changed.' } } },
           },
         },
       },
