@@ -121,17 +121,25 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (client tokens that administer the installation). */
+/** OAuth scopes of interface.md "Authentication", plus the extension scopes `transactions_manage` (edit transactions and categorization rules) and `admin` (client tokens that administer the installation). */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',
   'connections_manage',
   'connections_sync',
   'transactions_read',
+  'transactions_manage',
   'profile',
   'profile_edit',
 ] as const;
 export type UserScope = (typeof USER_SCOPES)[number];
+
+/**
+ * What a client gets when it asks for no scope: the scopes of interface.md only. An extension scope
+ * (transactions_manage) is granted only when asked for by name, so a script written against the published
+ * interface never holds more than it knew about.
+ */
+export const DEFAULT_USER_SCOPES: readonly UserScope[] = USER_SCOPES.filter((s) => s !== 'transactions_manage');
 
 export const CLIENT_SCOPES = ['users_create', 'admin'] as const;
 export type ClientScope = (typeof CLIENT_SCOPES)[number];
