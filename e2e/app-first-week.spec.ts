@@ -96,6 +96,10 @@ test('the owner signs in to their own app without a consent screen; a third-part
   test.setTimeout(60_000);
   const { page } = app;
   await signOut(page);
+  // A refusal coming back from the sign-in page is said in words.
+  await page.goto(`${app.engine.hostUrl}/auth-callback?error=access_denied&state=x`);
+  await expect(page.locator('body')).toContainText('You chose not to sign in.');
+  await expect(page.locator('body')).not.toContainText('access_denied');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/auth\/authorize\?/);
   await expect(page.locator('body')).not.toContainText('wants to use your Coffer data');
@@ -112,8 +116,8 @@ test('the owner signs in to their own app without a consent screen; a third-part
   for (const [k, v] of Object.entries({
     response_type: 'code',
     client_id: client.client_id,
-    redirect_uri: 'http://127.0.0.1:9/callback',
-    scope: 'profile accounts',
+    redirect_uri: 'http://127.0.0.1:53682/callback',
+    scope: 'profile accounts_read',
     state: 'third-party',
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     code_challenge_method: 'S256',

@@ -92,7 +92,7 @@ test('webhook: set to a local program, deliveries listed after a synchronization
 
     await nav(page, 'Settings');
     await page.locator('nav.tabs').getByRole('link', { name: 'Webhook' }).click();
-    await expect(page.getByRole('table', { name: 'Recent deliveries' })).toContainText('delivered');
+    await expect(page.getByRole('table', { name: 'Recent deliveries' })).toContainText('Delivered');
     await shot(page, 'app-settings-5-webhook');
   } finally {
     server.close();

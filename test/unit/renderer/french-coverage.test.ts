@@ -19,6 +19,8 @@ const SAME_IN_BOTH = new Set(
     'scopes', 'question', 'actions', 'options', 'note', 'notes', 'stop', 'support', 'statut', 'dashboard',
     'application', 'applications', 'connexion', 'documents', 'document', 'message', 'a', 'b', 'c', 'x', 'ui',
     'tab', 'enter', 'escape', 'esc', 'user_ok', 'pass_ok', 'app', 'base', 'bearer', 'favicon', 'https', 'http',
+    // French words spelled as in English.
+    'production', 'active', 'usage', 'public',
   ],
 );
 
@@ -73,13 +75,19 @@ function filesUnder(dir: string): string[] {
 function hardCodedEnglish(source: string): string[] {
   const found: string[] = [];
   const code = source.replace(/\{\/\*[\s\S]*?\*\/\}/g, '').replace(/^\s*\/\/.*$/gm, '');
-  for (const m of code.matchAll(/>([^<>{}=;()]*[A-Za-z]{2,}[^<>{}=;()]*)</g)) {
+  for (const m of code.matchAll(/(?<!=)>([^<>{}=;()]*[A-Za-z]{2,}[^<>{}=;()]*)</g)) {
     const text = m[1].trim();
+    // Code between a comparison and a generic (`a > b && c < d`, `]] as Array<`), not text between tags.
+    if (/&&|\|\||\?|\]|\bas\b|^[a-z]\w*$/.test(text)) continue;
     if (text && words(text).some((w) => !SAME_IN_BOTH.has(w))) found.push(text);
   }
   for (const m of code.matchAll(/\b(aria-label|title|placeholder|alt|label|hint)="([^"]*[A-Za-z]{2,}[^"]*)"/g)) {
+    // A placeholder that is an example value (an identifier, a UUID, an address) is not a sentence.
+    if (m[1] === 'placeholder' && !/\s/.test(m[2])) continue;
     if (words(m[2]).some((w) => !SAME_IN_BOTH.has(w))) found.push(`${m[1]}="${m[2]}"`);
   }
+  // An API value shown as it comes (`confidential`, `delivered`, `FAILED`): English codes, not words.
+  for (const m of code.matchAll(/>\s*\{(\w+\.(?:type|outcome|status|mode|kind))\}/g)) found.push(`{${m[1]}}`);
   return found;
 }
 

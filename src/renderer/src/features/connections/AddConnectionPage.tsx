@@ -312,11 +312,14 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
               values={values}
               onChange={setValues}
               showErrors={showErrors}
+              folders={provider.type === 'DOCUMENT'}
             />
-            <p className="faint row" style={{ fontSize: 12.5, alignItems: 'flex-start' }}>
-              <Icon name="lock" size={15} />
-              {t('add.credentialsHint')}
-            </p>
+            {provider.type !== 'DOCUMENT' && (
+              <p className="faint row" style={{ fontSize: 12.5, alignItems: 'flex-start' }}>
+                <Icon name="lock" size={15} />
+                {t('add.credentialsHint')}
+              </p>
+            )}
           </>
         ) : (
           <Alert>{t('add.redirectHint')}</Alert>

@@ -191,7 +191,7 @@ export function WebhookSettings() {
                 header: t('settings.outcome'),
                 render: (d) => (
                   <Badge tone={d.outcome === 'delivered' ? 'success' : 'danger'}>
-                    {d.outcome}
+                    {t(`delivery.${d.outcome}`)}
                     {d.status_code ? ` ${d.status_code}` : ''}
                   </Badge>
                 ),

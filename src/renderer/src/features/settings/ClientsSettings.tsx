@@ -117,7 +117,7 @@ export default function ClientsSettings() {
               header: t('settings.clientType'),
               render: (c) => (
                 <span className="row" style={{ gap: 4 }}>
-                  <Badge>{c.type}</Badge>
+                  <Badge>{t(`clientType.${c.type}`)}</Badge>
                   {c.integrator && <Badge tone="accent">{t('settings.integrator')}</Badge>}
                 </span>
               ),

@@ -36,6 +36,16 @@ export const firstWeekEn = {
   'password.same': 'The new password is the same as the current one.',
   'password.throttled': 'Too many wrong passwords. Wait {seconds} s before trying again.',
 
+  // API values shown in settings, in words.
+  'clientType.confidential': 'Confidential',
+  'clientType.public': 'Public',
+  'delivery.delivered': 'Delivered',
+  'delivery.http_error': 'Refused',
+  'delivery.timeout': 'No answer in time',
+  'delivery.network_error': 'Unreachable',
+  'delivery.dropped': 'Dropped',
+  'delivery.secret_unavailable': 'Secret unavailable',
+
   'folder.choose': 'Choose folder…',
   'folder.chooseFailed': 'The folder window could not open. Type or paste the folder’s path instead.',
   'folder.browserHelp':

@@ -33,6 +33,15 @@ export const firstWeekFr: Record<keyof typeof firstWeekEn, string> = {
   'password.same': 'Le nouveau mot de passe est identique à l’actuel.',
   'password.throttled': 'Trop de mots de passe erronés. Patientez {seconds} s avant de réessayer.',
 
+  'clientType.confidential': 'Confidentiel',
+  'clientType.public': 'Public',
+  'delivery.delivered': 'Livré',
+  'delivery.http_error': 'Refusé',
+  'delivery.timeout': 'Pas de réponse à temps',
+  'delivery.network_error': 'Injoignable',
+  'delivery.dropped': 'Abandonné',
+  'delivery.secret_unavailable': 'Secret indisponible',
+
   'folder.choose': 'Choisir un dossier…',
   'folder.chooseFailed': 'La fenêtre de choix du dossier n’a pas pu s’ouvrir. Saisissez ou collez plutôt le chemin du dossier.',
   'folder.browserHelp':
