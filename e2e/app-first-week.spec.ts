@@ -69,6 +69,15 @@ test('the app in French sends the person to the bank page in French', async () =
     await page.waitForURL(/\/connect-callback\?/);
     await expect(page.locator('.page')).toContainText('Vous n’avez pas autorisé l’accès auprès de votre banque');
     await shot(page, 'app-first-week-3-refused-fr');
+    // Signing in again: the sign-in page speaks the app's language too, not the browser's.
+    await signOut(page, 'Se déconnecter');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(/\/auth\/authorize\?/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.locator('#email').fill(OWNER.email);
+    await page.locator('#password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Me connecter', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
   } finally {
     await page.goto(app.engine.hostUrl + '/settings');
     await page.getByTestId('language-select').selectOption('en');
@@ -90,6 +99,23 @@ test('rotating the signing key asks first and says what it changes', async () =>
   await page.getByRole('button', { name: 'Rotate signing key' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate the key' }).click();
   await expect(page.getByText(/Deprecated since/)).toHaveCount(1);
+
+  // Revoking an OAuth client (its secret stops working for every program using it) asks first too.
+  await page.locator('nav.tabs').getByRole('link', { name: 'OAuth clients' }).click();
+  await page.getByLabel('Client name').fill('budget-sync');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  const table = page.getByRole('table', { name: 'OAuth clients' });
+  await table.getByRole('button', { name: 'Revoke budget-sync' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Revoke the client “budget-sync”?');
+  await expect(confirm).toContainText('Its secret stops working at once');
+  await shot(page, 'app-first-week-4b-revoke-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(table).toContainText('budget-sync');
+  await table.getByRole('button', { name: 'Revoke budget-sync' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(table).not.toContainText('budget-sync');
 });
 
 test('the owner signs in to their own app without a consent screen; a third-party client still asks', async () => {

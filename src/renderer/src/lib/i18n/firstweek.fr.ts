@@ -12,10 +12,10 @@ export const firstWeekFr: Record<keyof typeof firstWeekEn, string> = {
   'signInAnswer.unavailable': 'La connexion n’est pas possible pour le moment. Réessayez dans un instant.',
   'signInAnswer.other': 'La connexion n’a pas abouti (réponse « {code} »). Réessayez.',
 
-  'rotate.title': 'Renouveler la clé de signature ?',
+  'rotate.title': 'Changer la clé de signature ?',
   'rotate.body':
     'Une nouvelle clé signe désormais les réponses. La clé actuelle reste publiée, marquée obsolète, pour que les signatures déjà faites restent vérifiables ; mais tout programme qui vérifie les signatures doit récupérer la nouvelle clé publique avant de pouvoir vérifier les nouvelles réponses.',
-  'rotate.confirm': 'Renouveler la clé',
+  'rotate.confirm': 'Changer la clé',
   'revokeClient.title': 'Révoquer le client « {name} » ?',
   'revokeClient.body':
     'Son secret cesse aussitôt de fonctionner, et tous les programmes qui utilisent ce client sont déconnectés et ne peuvent plus appeler Coffer. C’est définitif : il faudrait créer un nouveau client et donner son secret à ces programmes.',
