@@ -289,7 +289,13 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
 
   return (
     <Card
-      title={channel.mode === 'REDIRECT' ? t('mode.REDIRECT') : t('add.credentials', { name: provider.name })}
+      title={
+        channel.mode === 'REDIRECT'
+          ? t('mode.REDIRECT')
+          : provider.type === 'DOCUMENT'
+            ? t('folder.title')
+            : t('add.credentials', { name: provider.name })
+      }
       id="connect-form"
     >
       <form className="stack" onSubmit={submit} noValidate aria-label={t('add.title')}>

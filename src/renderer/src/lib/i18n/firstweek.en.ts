@@ -46,6 +46,7 @@ export const firstWeekEn = {
   'delivery.dropped': 'Dropped',
   'delivery.secret_unavailable': 'Secret unavailable',
 
+  'folder.title': 'Where are your statement files?',
   'folder.choose': 'Choose folder…',
   'folder.chooseFailed': 'The folder window could not open. Type or paste the folder’s path instead.',
   'folder.browserHelp':

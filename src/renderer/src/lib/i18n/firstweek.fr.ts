@@ -42,6 +42,7 @@ export const firstWeekFr: Record<keyof typeof firstWeekEn, string> = {
   'delivery.dropped': 'Abandonné',
   'delivery.secret_unavailable': 'Secret indisponible',
 
+  'folder.title': 'Où sont vos relevés ?',
   'folder.choose': 'Choisir un dossier…',
   'folder.chooseFailed': 'La fenêtre de choix du dossier n’a pas pu s’ouvrir. Saisissez ou collez plutôt le chemin du dossier.',
   'folder.browserHelp':
