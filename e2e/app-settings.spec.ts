@@ -53,6 +53,7 @@ test('admin settings through the owner admin token: schedule, OAuth clients, sig
   await page.locator('nav.tabs').getByRole('link', { name: 'Signing keys' }).click();
   await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
   await page.getByRole('button', { name: 'Rotate signing key' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate the key' }).click();
   await expect(page.getByText(/Deprecated since/)).toHaveCount(1);
   await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
   await shot(page, 'app-settings-4-sign-keys');
@@ -91,7 +92,7 @@ test('webhook: set to a local program, deliveries listed after a synchronization
 
     await nav(page, 'Settings');
     await page.locator('nav.tabs').getByRole('link', { name: 'Webhook' }).click();
-    await expect(page.getByRole('table', { name: 'Recent deliveries' })).toContainText('delivered');
+    await expect(page.getByRole('table', { name: 'Recent deliveries' })).toContainText('Delivered');
     await shot(page, 'app-settings-5-webhook');
   } finally {
     server.close();

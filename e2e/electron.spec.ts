@@ -27,7 +27,7 @@ test.describe('desktop app (Electron)', () => {
         process: typeof (window as unknown as { process?: unknown }).process,
         bridge: Object.keys((window as unknown as { coffer?: object }).coffer ?? {}).sort(),
       }));
-      expect(page).toEqual({ require: 'undefined', process: 'undefined', bridge: ['engineInfo', 'isDesktop', 'notify'] });
+      expect(page).toEqual({ require: 'undefined', process: 'undefined', bridge: ['chooseFolder', 'engineInfo', 'isDesktop', 'notify', 'openConsent'] });
       await window.screenshot({ path: 'e2e/screenshots/electron.png' });
     } finally {
       await app.close();

@@ -394,6 +394,33 @@ test.describe('hosted widget', () => {
     ).toEqual(['900000', '900001']);
   });
 
+  test('a French widget leads to the bank page in French, whatever the browser’s language; a refusal comes back in words', async ({
+    page,
+  }) => {
+    const tokens = await newUser();
+    const session = await widgetSession(tokens, {});
+    await page.setViewportSize({ width: 420, height: 860 });
+    // The browser speaks English (Accept-Language en-US); the widget was asked in French.
+    await page.goto(`${session._links.add_connection}&provider_id=9000&lng=fr`);
+    await page.getByRole('button', { name: 'Continuer vers Coffer Test Bank' }).click();
+    await page.waitForURL(/\/providers\/9000\/consent/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autoriser l’accès à vos comptes');
+    await page.locator('#login').fill('user_ok');
+    await page.locator('button[value="continue"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choisissez les comptes à partager');
+    await shot(page, 'bank-page-fr');
+    await page.locator('button[value="refuse"]').click();
+    await page.waitForURL(/\/embed\/widget\/callback/);
+    await expect(page.getByTestId('redirect-step')).toContainText(
+      'Vous n’avez pas autorisé l’accès auprès de votre banque : rien n’a été connecté.',
+    );
+    await expect(page.locator('body')).not.toContainText('access_denied');
+    // Trying again is the main action.
+    await expect(page.getByRole('button', { name: 'Continuer vers Coffer Test Bank' })).toBeVisible();
+    await shot(page, 'refused-fr');
+  });
+
   // Regression: with Referrer-Policy no-referrer, Chromium sent this form POST with `Origin: null` and the
   // engine's origin check refused it (403). Pages now use same-origin.
   test('the bank consent page form POST is accepted (its Origin is kept)', async ({ page }) => {

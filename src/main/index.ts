@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createConsentWindows, CONSENT_PARTITION, parseConsentRequest } from './shell/consent-window';
 import { SHELL_CSP } from './shell/csp';
 import { forkEngine, type EngineUrls } from './shell/engine-process';
-import { IPC, isTrustedSender, parseNotification } from './shell/ipc-bridge';
+import { chosenFolder, IPC, isTrustedSender, parseNotification } from './shell/ipc-bridge';
 import { denyAllPermissions, guardContents } from './shell/navigation-guard';
 import { mainWindowOptions } from './shell/window-options';
 
@@ -56,6 +56,15 @@ if (!app.requestSingleInstanceLock()) {
     const request = parseConsentRequest(payload);
     if (!request) throw new Error('invalid consent request: an https page and an http(s) redirect URI are required');
     return consent.open(request);
+  });
+
+  // The statement folder: the system's own folder dialog, attached to the app window. Nothing from the
+  // page is passed to the dialog (no title, no default path): the page only gets the path the person chose.
+  ipcMain.handle(IPC.chooseFolder, async (event) => {
+    if (!isTrustedSender(event.senderFrame, engineOrigin())) throw new Error('untrusted sender');
+    const options = { properties: ['openDirectory' as const] };
+    const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+    return chosenFolder(result);
   });
 
   app.whenReady().then(async () => {

@@ -23,6 +23,8 @@ export interface CofferBridge {
    * resolves when the bank sends it to `redirectUri` (the window closes then) or the attempt ends.
    */
   openConsent(url: string, redirectUri: string): Promise<ConsentOutcome>;
+  /** Opens the system's folder dialog; resolves with the chosen folder's absolute path, or null if cancelled. */
+  chooseFolder(): Promise<string | null>;
 }
 
 declare global {

@@ -8,6 +8,7 @@ const bridge: CofferBridge = {
   notify: (title: string, body: string) => ipcRenderer.invoke('coffer:notify', { title, body }) as Promise<void>,
   openConsent: (url: string, redirectUri: string) =>
     ipcRenderer.invoke('coffer:open-consent', { url, redirect_uri: redirectUri }) as Promise<ConsentOutcome>,
+  chooseFolder: () => ipcRenderer.invoke('coffer:choose-folder') as Promise<string | null>,
 };
 
 contextBridge.exposeInMainWorld('coffer', bridge);

@@ -101,3 +101,34 @@ export function isRefusal(error: string): boolean {
     error === 'interaction_required'
   );
 }
+
+/**
+ * What an error answer of a consent or sign-in page (RFC 6749 §4.1.2.1) means for the person, so that a
+ * screen can say it in words and offer the next step instead of showing the code:
+ * - `refused`: the person said no (try again if they did not mean it, or leave);
+ * - `unavailable`: the other side is down or overloaded (try again later);
+ * - `rejected`: the request itself was refused (start again; a repeat means it cannot work as it is);
+ * - `unknown`: any other code (shown quoted inside a sentence, never alone).
+ */
+export type ConsentErrorKind = 'refused' | 'unavailable' | 'rejected' | 'unknown';
+
+const UNAVAILABLE = new Set(['server_error', 'temporarily_unavailable']);
+const REJECTED = new Set([
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'invalid_client',
+  'invalid_grant',
+  'invalid_request_uri',
+  'invalid_request_object',
+  'request_not_supported',
+]);
+
+export function consentErrorKind(error: string | null | undefined): ConsentErrorKind {
+  if (!error) return 'unknown';
+  if (isRefusal(error)) return 'refused';
+  if (UNAVAILABLE.has(error)) return 'unavailable';
+  if (REJECTED.has(error)) return 'rejected';
+  return 'unknown';
+}

@@ -7,7 +7,16 @@ export const IPC = {
   notify: 'coffer:notify',
   /** Opens a bank's consent page in its own window and answers the code and state (consent-window.ts). */
   openConsent: 'coffer:open-consent',
+  /** Opens the system's folder dialog (a statement folder) and answers the chosen path, or null. */
+  chooseFolder: 'coffer:choose-folder',
 } as const;
+
+/** What the folder dialog answered, as the page receives it: one absolute path, or null when cancelled. */
+export function chosenFolder(result: { canceled: boolean; filePaths: readonly string[] }): string | null {
+  if (result.canceled) return null;
+  const [path] = result.filePaths;
+  return typeof path === 'string' && path.length > 0 ? path : null;
+}
 
 export interface IpcSenderFrame {
   url: string;

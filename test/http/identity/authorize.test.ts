@@ -72,6 +72,27 @@ describe('GET {auth_url}/authorize: the login-and-consent page', () => {
     expect(html).toContain('type="password"');
   });
 
+  it('the app signing in to its own engine gets a plain sign-in; the same client sent elsewhere, and others, are asked', async () => {
+    const own = authorizeParams({ client_id: 'coffer-app', redirect_uri: `${engine.urls.host_url}/auth-callback` });
+    const plain = await (await getPage({ ...own.params, lng: 'en' })).text();
+    expect(plain).toContain('Sign in to open your Coffer.');
+    expect(plain).not.toContain('wants to use your Coffer data');
+    expect(plain).not.toContain('value="deny"');
+    expect(plain).toContain('>Sign in</button>');
+    // Signing in still needs the password, and gives a code.
+    expect(await obtainCode(own.params)).toMatch(/.+/);
+
+    // The app's id with another local program's address: the consent screen, with Deny.
+    const borrowed = authorizeParams({ client_id: 'coffer-app', redirect_uri: REDIRECT });
+    const asked = await (await getPage({ ...borrowed.params, lng: 'en' })).text();
+    expect(asked).toContain('wants to use your Coffer data');
+    expect(asked).toContain('value="deny"');
+    // A third-party client: the consent screen.
+    const third = await (await getPage({ ...authorizeParams().params, lng: 'en' })).text();
+    expect(third).toContain('<strong>Integrator</strong> wants to use your Coffer data');
+    expect(third).toContain('value="deny"');
+  });
+
   it('speaks French by lng, by Accept-Language, and by default', async () => {
     const { params } = authorizeParams();
     for (const [query, header] of [

@@ -76,6 +76,8 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'GET /users/:id': { kind: 'user', scopes: P },
   'PUT /users/:id': { kind: 'user', scopes: ['profile_edit'] },
   'DELETE /users/:id': { kind: 'user', scopes: ['profile_edit'] },
+  // Extension (docs/local-api.md): the password change.
+  'PUT /users/:id/password': { kind: 'user', scopes: ['profile_edit'] },
   'GET /users/:id/properties': { kind: 'user', scopes: P },
   'PUT /users/:id/properties': { kind: 'user', scopes: P },
   'POST /users/:id/terms': { kind: 'user', scopes: [...USER_SCOPES] },

@@ -109,6 +109,16 @@ describe('GET /providers', () => {
     expect((await get('/providers/nope')).res.status).toBe(404);
   });
 
+  it('names a provider in the request language when it has a French name (statement files)', async () => {
+    const fr = await get('/providers/9500', userToken, { 'accept-language': 'fr-FR' });
+    expect(fr.body.name).toBe('Relevés de compte');
+    expect(fr.body.channel_definitions[0].credentials[0].label).toBe('Dossier des relevés (chemin absolu)');
+    const en = await get('/providers/9500', userToken, { 'accept-language': 'en' });
+    expect(en.body.name).toBe('Statement files');
+    // Bank names are names: the same in both languages.
+    expect((await get('/providers/9000', userToken, { 'accept-language': 'fr' })).body.name).toBe('Coffer Test Bank');
+  });
+
   it('filters by type, country_code, interactive and q; X-Total-Count', async () => {
     const all = await get('/providers');
     const total = registryIds.length + extra.length;

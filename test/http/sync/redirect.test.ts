@@ -136,6 +136,29 @@ describe('authorize_url and the consent page', () => {
     expect((await engine.http(tampered)).status).toBe(400);
   });
 
+  it('the consent page speaks the language of the screen that asked for it, not the browser’s', async () => {
+    const c = newCaller(engine);
+    const res = await api(c, '/providers/9000/channel_definitions/900001/authorize_url', {
+      method: 'POST',
+      json: { redirect_uri: REDIRECT_URI, state: 'lang' },
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    const { url } = (await res.json()) as { url: string };
+    expect(new URL(url).searchParams.get('lng')).toBe('fr');
+    // Opened by an English browser: still French, and the form carries the language to the next step.
+    const html = await (await engine.http(url, { headers: { 'accept-language': 'en-US,en;q=0.9' } })).text();
+    expect(html).toContain('lang="fr"');
+    expect(html).toContain('Autoriser l’accès à vos comptes');
+    expect(html).toContain('name="lng" value="fr"');
+    // An English screen: English.
+    const en = await api(c, '/providers/9000/channel_definitions/900001/authorize_url', {
+      method: 'POST',
+      json: { redirect_uri: REDIRECT_URI, state: 'lang' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(new URL(((await en.json()) as { url: string }).url).searchParams.get('lng')).toBe('en');
+  });
+
   it('checks its input: provider, definition, mode, redirect_uri, connection', async () => {
     const c = newCaller(engine);
     const post = (path: string, json: unknown) => api(c, path, { method: 'POST', json });

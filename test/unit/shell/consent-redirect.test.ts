@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkConsentRedirect,
+  consentErrorKind,
   isRedirectTarget,
   isRefusal,
   readConsentAnswer,
@@ -71,5 +72,19 @@ describe('a pasted address', () => {
     expect(answer).toEqual({ kind: 'error', error: 'access_denied' });
     expect(isRefusal('access_denied')).toBe(true);
     expect(isRefusal('server_error')).toBe(false);
+  });
+});
+
+describe('what an error answer means for the person', () => {
+  it('sorts the RFC 6749 codes into refused, unavailable and rejected, and anything else into unknown', () => {
+    expect(consentErrorKind('access_denied')).toBe('refused');
+    expect(consentErrorKind('interaction_required')).toBe('refused');
+    expect(consentErrorKind('temporarily_unavailable')).toBe('unavailable');
+    expect(consentErrorKind('server_error')).toBe('unavailable');
+    expect(consentErrorKind('invalid_scope')).toBe('rejected');
+    expect(consentErrorKind('unauthorized_client')).toBe('rejected');
+    expect(consentErrorKind('weird_bank_code')).toBe('unknown');
+    expect(consentErrorKind('')).toBe('unknown');
+    expect(consentErrorKind(null)).toBe('unknown');
   });
 });

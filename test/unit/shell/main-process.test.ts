@@ -70,7 +70,10 @@ function makeFake(lock = true) {
       }),
       { isSupported: () => true },
     ),
-    dialog: { showErrorBox: vi.fn() },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/ada/Statements'] })),
+    },
     nativeTheme: { shouldUseDarkColors: false },
     shell: { openExternal: vi.fn() },
   };
@@ -185,6 +188,24 @@ describe('desktop shell main process (fake electron)', () => {
       setWindowOpenHandler: vi.fn(),
     });
     expect(listeners.size).toBe(0);
+  });
+
+  it('opens the system folder dialog for the app frame only, and answers the chosen path or null', async () => {
+    await startShell();
+    const chooseFolder = env.handlers.get('coffer:choose-folder')!;
+    const app = { senderFrame: { url: `${URLS.host_url}/connections/new`, parent: null } };
+    await expect(chooseFolder(app)).resolves.toBe('/home/ada/Statements');
+    // A folder, attached to the app window; nothing else asked of the dialog.
+    const [owner, options] = env.fake.dialog.showOpenDialog.mock.calls[0] as unknown as [unknown, any];
+    expect(owner).toBe(env.windows[0]);
+    expect(options).toEqual({ properties: ['openDirectory'] });
+    env.fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    await expect(chooseFolder(app)).resolves.toBeNull();
+    // Another origin, or a frame inside the page: refused before any dialog opens.
+    const calls = env.fake.dialog.showOpenDialog.mock.calls.length;
+    await expect(chooseFolder({ senderFrame: { url: 'https://evil.example/', parent: null } })).rejects.toThrow(/untrusted/);
+    await expect(chooseFolder({ senderFrame: { url: `${URLS.host_url}/`, parent: {} } })).rejects.toThrow(/untrusted/);
+    expect(env.fake.dialog.showOpenDialog.mock.calls.length).toBe(calls);
   });
 
   it('asks the engine to stop when the app quits', async () => {

@@ -30,3 +30,18 @@ export function ensureAppClient(ctx: EngineContext): void {
     ctx.log.warn('the desktop app OAuth client was revoked or changed; restored');
   }
 }
+
+/**
+ * The owner signing in to this installation's own app: the app client, coming back to a page of the engine's
+ * own origin. The login page then asks only the e-mail and the password: the app is part of Coffer, so asking
+ * the owner to consent to it would be asking them to consent to themselves. Any other client, and the app
+ * client sent elsewhere (another local program borrowing its id), still gets the consent screen.
+ */
+export function isFirstPartySignIn(clientId: string, redirectUri: string | undefined, hostUrl: string): boolean {
+  if (clientId !== APP_CLIENT_ID || !redirectUri) return false;
+  try {
+    return new URL(redirectUri).origin === new URL(hostUrl).origin;
+  } catch {
+    return false;
+  }
+}

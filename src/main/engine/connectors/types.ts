@@ -44,6 +44,8 @@ export type ProviderType = 'BANKING' | 'DOCUMENT';
 export interface ProviderDefinition {
   id: string;
   name: string;
+  /** The name in French, when it is a description rather than a brand ("Relevés de compte"). */
+  name_fr?: string;
   type: ProviderType;
   /** ISO 3166 alpha-3. */
   country_code: string;

@@ -29,6 +29,8 @@ export interface AuthContext {
   termsAcceptedVersion: number;
   /** The token's user as of this request (no password hash); null for client tokens. */
   user: UserProfileRow | null;
+  /** SHA-256 of the presented token (how the store names it), e.g. to keep this session when others end. */
+  tokenHash: string;
 }
 
 declare module 'fastify' {
@@ -104,7 +106,8 @@ function authenticate(
     return null;
   }
   // Lookup by SHA-256 of the presented secret: no secret comparison happens that could leak timing.
-  const row = findToken.get(hashToken(value), now);
+  const tokenHash = hashToken(value);
+  const row = findToken.get(tokenHash, now);
   if (!row) {
     if (required) throw invalidToken('the access token is unknown, expired or revoked');
     return null;
@@ -116,6 +119,7 @@ function authenticate(
     scopes: row.scopeSet,
     termsAcceptedVersion: row.terms_accepted_version ?? 0,
     user: row.user,
+    tokenHash,
   };
 }
 

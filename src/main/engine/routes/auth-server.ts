@@ -15,6 +15,7 @@ import { authenticateClient, presentedClient } from '../identity/oauth/client-au
 import { GRANT_TYPES, verifyLogin, type TokenParams } from '../identity/oauth/grants';
 import { invalidRequest } from '../identity/oauth/oauth-error';
 import { newFamilyId } from '../identity/tokens';
+import { isFirstPartySignIn } from '../app-session/app-client';
 
 const TAGS = ['Authorization server'];
 const str = { type: 'string' } as const;
@@ -150,6 +151,7 @@ export const authServerRoutes = defineRoutes({
         status,
         renderConsentPage({
           lang,
+          firstParty: isFirstPartySignIn(client.id, p.redirect_uri, ctx.urls.host_url),
           clientName: client.name,
           scopes,
           redirectUri: p.redirect_uri!,

@@ -12,6 +12,7 @@ import { defineRoutes } from '../http/route-module';
 import { parseId } from '../domain/record';
 import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
 import { CONSENT_LINK_LIFETIME } from '../consent/consent-link';
+import { preferredLanguage } from '../../../shared/language';
 
 interface Body {
   redirect_uri: string;
@@ -34,7 +35,8 @@ export const authorizeUrlRoutes = defineRoutes({
             'redirects to redirect_uri?code=…&state=… (or ?error=access_denied&state=…); then post the code and the state as ' +
             'the AUTHORIZATION_CODE and STATE credentials with POST /connections, or PUT /connections/{id}/credentials ' +
             'to renew the 90-day consent. state defaults to a random value; connection_id, when given, must be one of ' +
-            "the caller's connections.",
+            "the caller's connections. The engine's own consent pages (simulated banks) speak the language of the " +
+            'request (Accept-Language, carried in the address as lng).',
           tags: ['Providers'],
           params: {
             type: 'object',
@@ -93,6 +95,10 @@ export const authorizeUrlRoutes = defineRoutes({
         const consentPage = new URL(`${ctx.urls.host_url}/providers/${encodeURIComponent(providerId)}/consent`);
         consentPage.searchParams.set('exp', String(expires));
         consentPage.searchParams.set('sig', sig);
+        // The consent page speaks the language of the screen that asked for it (the app's or the widget's,
+        // sent as Accept-Language), not the browser's: a French widget must not lead to an English bank page.
+        const asked = preferredLanguage(request.headers['accept-language']);
+        if (asked) consentPage.searchParams.set('lng', asked);
         try {
           const args = {
             channelDefinitionId: cdid,

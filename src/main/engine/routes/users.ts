@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userIdOf } from '../http/access-control';
 import { CLIENT_SCOPES, USER_SCOPES, type UserScope } from '../auth/scopes';
 import type { EngineContext } from '../context';
-import { badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';
+import { ApiError, badRequest, conflict, insufficientScope, invalidToken, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { DEFAULT_LIMIT, offsetOf, pageLimitProperties, sendList } from '../http/list-params';
 import { pickLanguage } from '../../../shared/language';
-import { passwordProblem } from '../../../shared/password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../shared/password';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import { clientRecord } from '../identity/clients';
 import { isValidEmail, normalizeEmail } from '../identity/email';
+import { changePassword } from '../identity/password-change';
 import { hashPassword, verifyPassword } from '../identity/password-hash';
 import { deleteUser } from '../identity/user-deletion';
 import { parseProfile } from '../identity/user-profile';
@@ -176,7 +177,7 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
         description:
           'Fields sent are changed, fields left out are kept, and a field sent as null or "" is cleared. ' +
           'The e-mail and the password cannot be changed: sending them with their current values is ' +
-          'allowed (ignored), sending other values answers 400.',
+          'allowed (ignored), sending other values answers 400. To change the password: PUT /users/{id}/password.',
         tags: TAGS,
         params: idParams,
         body: { type: 'object', properties: { email: str, password: str, ...profileProperties } },
@@ -193,6 +194,61 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       }
       users.update(row.id, parseProfile(body, ctx.now()));
       return reply.status(204).send();
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { current_password: string; new_password: string } }>(
+    '/users/:id/password',
+    {
+      config: { access: { kind: 'user', scopes: EDIT } },
+      schema: {
+        summary: 'Change the password of a user (extension)',
+        description:
+          'The current password is checked under the sign-in throttle of the e-mail address: a wrong one ' +
+          'answers 400 invalid_request, repeated wrong ones 429 (with Retry-After) until the wait is over. The ' +
+          `new password follows the sign-up rules (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters). Once changed, every other ` +
+          'sign-in session of the user ends (their access and refresh tokens are revoked); the session of the ' +
+          'calling token stays open, and personal access tokens are kept.',
+        tags: TAGS,
+        ...ext,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['current_password', 'new_password'],
+          properties: {
+            current_password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+            new_password: { type: 'string' },
+          },
+        },
+        response: { 204: { type: 'null', description: 'changed' } },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await changePassword(
+        { users, tokens: ctx.store.tokens, loginGuard: ctx.identity.loginGuard, now: ctx.now },
+        {
+          userId: ownUserId(request),
+          currentPassword: request.body.current_password,
+          newPassword: request.body.new_password,
+          callerTokenHash: request.auth!.tokenHash,
+        },
+      );
+      switch (outcome.kind) {
+        case 'changed':
+          return reply.status(204).send();
+        case 'no_user':
+          throw invalidToken('the user of this access token no longer exists');
+        case 'invalid':
+          throw badRequest(outcome.problem);
+        case 'wrong_current':
+          throw badRequest('current_password is wrong');
+        case 'throttled': {
+          const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+          throw new ApiError(429, 'invalid_request', `too many wrong passwords: wait ${seconds} s`, undefined, {
+            'retry-after': String(seconds),
+          });
+        }
+      }
     },
   );
 

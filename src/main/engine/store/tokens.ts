@@ -126,6 +126,18 @@ export function createTokensStore(db: Db) {
       sql('UPDATE oauth_tokens SET revoked_date = ? WHERE family_id = ? AND revoked_date IS NULL').run(now, familyId);
     },
 
+    /**
+     * Revokes the sign-in sessions of a user (access and refresh tokens of every rotation family) except
+     * the family `keepFamilyId`; personal access tokens and tokens outside a family are kept. Returns how many.
+     */
+    revokeSessionsExcept(userId: number, keepFamilyId: string | null, now: number): number {
+      return sql(
+        `UPDATE oauth_tokens SET revoked_date = ?
+          WHERE user_id = ? AND kind IN ('access', 'refresh') AND family_id IS NOT NULL
+            AND (? IS NULL OR family_id <> ?) AND revoked_date IS NULL`,
+      ).run(now, userId, keepFamilyId, keepFamilyId).changes;
+    },
+
     /** Deletes tokens that expired before `before`; returns how many. */
     deleteExpiredBefore: (before: number): number =>
       sql('DELETE FROM oauth_tokens WHERE expires IS NOT NULL AND expires < ?').run(before).changes,

@@ -76,6 +76,11 @@ export function createUsersStore(db: Db) {
       );
     },
 
+    /** Replaces a user's password hash (the hash is made by identity/password-hash.ts). */
+    setPasswordHash(id: number, passwordHash: string): void {
+      sql('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    },
+
     acceptTerms(id: number, version: number): void {
       sql('UPDATE users SET terms_accepted_version = ? WHERE id = ?').run(version, id);
     },

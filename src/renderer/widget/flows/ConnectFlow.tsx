@@ -3,7 +3,7 @@ import { post, put, ApiError } from '../lib/api';
 import { loadAccounts, loadConnection, unusedDefinitions, waitIdle } from '../lib/connections';
 import { prepareCredentials } from '../lib/encrypt-credentials';
 import { useEnv } from '../lib/env';
-import { errorText } from '../lib/errors';
+import { consentAnswerText, errorText } from '../lib/errors';
 import { listOf, useI18n } from '../lib/i18n';
 import { EventQueue } from '../lib/queue';
 import { errorCodeOf, outcomeOf } from '../lib/status';
@@ -222,7 +222,7 @@ export function ConnectFlow(props: { start: FlowStart; connection?: Connection; 
     else if (s.kind === 'definition') go(s.provider, s.definition);
     else if (s.code && s.state) void consentReturned(s.provider, s.definition, s.code, s.state);
     else
-      go(s.provider, s.definition, s.error === 'access_denied' || !s.error ? t('redirect.denied') : t('redirect.lost'));
+      go(s.provider, s.definition, s.error ? consentAnswerText(t, s.error) : t('redirect.lost'));
     // The start is read once.
   }, []);
 
@@ -283,12 +283,12 @@ export function ConnectFlow(props: { start: FlowStart; connection?: Connection; 
           }
           error={step.error}
           onCode={({ code, state }) => void consentReturned(step.provider, step.definition, code, state)}
-          onDenied={() =>
+          onDenied={(code) =>
             setStep({
               kind: 'redirect',
               provider: step.provider,
               definition: step.definition,
-              error: t('redirect.denied'),
+              error: consentAnswerText(t, code),
             })
           }
           onBack={connectionId.current ? undefined : back(step.provider)}

@@ -66,7 +66,13 @@ const en = {
   'redirect.waiting': 'Finish in the window of your bank. This page continues on its own.',
   'redirect.blocked': 'Your browser blocked the bank’s window.',
   'redirect.openManually': 'Open the bank’s page',
-  'redirect.denied': 'Access was not authorized at your bank.',
+  'redirect.denied':
+    'You did not authorize access at your bank, so nothing was connected. Continue to try again, or close this window to leave.',
+  'redirect.unavailable': 'Your bank’s service is not available right now. Nothing was connected: try again in a few minutes.',
+  'redirect.rejected':
+    'Your bank did not accept the request (it answered “{code}”). Nothing was connected: try again; if it happens again, close this window.',
+  'redirect.unknown':
+    'Your bank did not authorize the connection (it answered “{code}”). Nothing was connected: try again, or close this window to leave.',
   'redirect.lost': 'Your bank’s answer could not be matched to this page. Start again.',
   'redirect.returned': 'Back from your bank. Finishing…',
   'redirect.closeWindow': 'You can close this window.',
@@ -232,7 +238,14 @@ const fr: Record<TextKey, string> = {
   'redirect.waiting': 'Terminez dans la fenêtre de votre banque. Cette page continuera d’elle-même.',
   'redirect.blocked': 'Votre navigateur a bloqué la fenêtre de la banque.',
   'redirect.openManually': 'Ouvrir la page de la banque',
-  'redirect.denied': 'L’accès n’a pas été autorisé auprès de votre banque.',
+  'redirect.denied':
+    'Vous n’avez pas autorisé l’accès auprès de votre banque : rien n’a été connecté. Continuez pour réessayer, ou fermez cette fenêtre pour arrêter.',
+  'redirect.unavailable':
+    'Le service de votre banque n’est pas disponible pour le moment. Rien n’a été connecté : réessayez dans quelques minutes.',
+  'redirect.rejected':
+    'Votre banque n’a pas accepté la demande (elle a répondu « {code} »). Rien n’a été connecté : réessayez ; si cela se reproduit, fermez cette fenêtre.',
+  'redirect.unknown':
+    'Votre banque n’a pas autorisé la connexion (elle a répondu « {code} »). Rien n’a été connecté : réessayez, ou fermez cette fenêtre pour arrêter.',
   'redirect.lost': 'La réponse de votre banque n’a pas pu être rattachée à cette page. Recommencez.',
   'redirect.returned': 'Retour de votre banque. Finalisation…',
   'redirect.closeWindow': 'Vous pouvez fermer cette fenêtre.',
@@ -333,7 +346,8 @@ const fr: Record<TextKey, string> = {
   'channelStatus.running': 'Mise à jour…',
 };
 
-const dictionaries = { en, fr };
+/** Both languages (the French coverage test reads them). */
+export const dictionaries = { en, fr };
 
 export type Translate = (key: TextKey, values?: Vars) => string;
 

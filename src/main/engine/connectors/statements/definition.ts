@@ -25,6 +25,7 @@ const FOLDER_FIELD: CredentialDefinition = {
 export const statementsDefinition: ProviderDefinition = {
   id: STATEMENTS_ID,
   name: 'Statement files',
+  name_fr: 'Relevés de compte',
   type: 'DOCUMENT',
   country_code: 'FRA',
   base_url: 'https://statements.coffer.invalid',

@@ -15,6 +15,8 @@ const TEXT = {
     email: 'E-mail',
     password: 'Password',
     allow: 'Sign in and allow',
+    signIn: 'Sign in',
+    signInIntro: 'Sign in to open your Coffer.',
     deny: 'Deny',
     local: 'Coffer runs on this computer: your password and your data never leave it.',
     errorTitle: 'This sign-in link cannot be used',
@@ -27,6 +29,8 @@ const TEXT = {
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     allow: 'Me connecter et autoriser',
+    signIn: 'Me connecter',
+    signInIntro: 'Connectez-vous pour ouvrir votre Coffer.',
     deny: 'Refuser',
     local: 'Coffer fonctionne sur cet ordinateur : votre mot de passe et vos données ne le quittent jamais.',
     errorTitle: 'Ce lien de connexion ne peut pas être utilisé',
@@ -80,6 +84,8 @@ function layout(lang: Language, title: string, body: string): string {
 
 export interface ConsentPageInput {
   lang: Language;
+  /** The installation's own app (app-session/app-client.ts): a plain sign-in, no consent asked. */
+  firstParty?: boolean;
   clientName: string;
   scopes: readonly UserScope[];
   redirectUri: string;
@@ -107,9 +113,13 @@ export function renderConsentPage(input: ConsentPageInput): string {
     .join('');
   const body = `
 <div class="brand"><div class="logo" aria-hidden="true">C</div><h1>${t.title}</h1></div>
-<p>${t.asks(escapeHtml(input.clientName))}</p>
+${
+  input.firstParty
+    ? `<p>${t.signInIntro}</p>`
+    : `<p>${t.asks(escapeHtml(input.clientName))}</p>
 <ul>${input.scopes.map((s) => `<li>${escapeHtml(SCOPE_WORDS[s][input.lang])}</li>`).join('')}</ul>
-<p class="muted">${t.returnsTo} <span class="target">${escapeHtml(target)}</span></p>
+<p class="muted">${t.returnsTo} <span class="target">${escapeHtml(target)}</span></p>`
+}
 <form method="post" action="/auth/authorize" autocomplete="on">${hidden}
 <label for="email">${t.email}</label>
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(input.email ?? '')}"${input.email ? '' : ' autofocus'}>
@@ -118,8 +128,8 @@ export function renderConsentPage(input: ConsentPageInput): string {
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <!-- Allow comes first so that pressing Enter allows; row-reverse shows it on the right. -->
 <div class="actions">
-<button type="submit" name="decision" value="allow" class="primary">${t.allow}</button>
-<button type="submit" name="decision" value="deny" formnovalidate>${t.deny}</button>
+<button type="submit" name="decision" value="allow" class="primary">${input.firstParty ? t.signIn : t.allow}</button>
+${input.firstParty ? '' : `<button type="submit" name="decision" value="deny" formnovalidate>${t.deny}</button>`}
 </div></form>
 <footer><span class="muted">${t.local}</span>
 <span class="muted"><a href="?${escapeHtml(input.languageLinks.en)}" hreflang="en">EN</a> · <a href="?${escapeHtml(input.languageLinks.fr)}" hreflang="fr">FR</a></span></footer>`;

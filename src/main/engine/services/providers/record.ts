@@ -1,5 +1,6 @@
 import type { Language } from '../../../../shared/language';
 import type { CatalogueProvider } from '../../store/providers';
+import { getConnector } from '../../connectors/registry';
 import { logoUrl } from '../connections/record';
 
 export interface ProviderRecord {
@@ -20,11 +21,12 @@ export interface ProviderRecord {
   }>;
 }
 
-/** The Provider record of interface.md; credential labels in the request language. */
+/** The Provider record of interface.md; credential labels (and descriptive names) in the request language. */
 export function providerRecord(p: CatalogueProvider, hostUrl: string, lang: Language): ProviderRecord {
   return {
     id: p.id,
-    name: p.name,
+    // A built-in provider named by what it is (statement files) has a French name; banks keep their brand.
+    name: (lang === 'fr' && getConnector(p.id)?.definition.name_fr) || p.name,
     type: p.type,
     base_url: p.base_url,
     logo_url: logoUrl(hostUrl, p.id),

@@ -3,7 +3,9 @@ import { useT } from '../../lib/i18n';
 import { useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Card, Loading } from '../../ui';
+import { ApiError } from '../../lib/api';
 import { errorMessage } from '../common/errors';
+import { signInAnswerMessage } from '../connections/consent-answer';
 import { AuthLayout } from './AuthLayout';
 import { SignIn } from './SignIn';
 
@@ -18,7 +20,15 @@ export function AuthCallback() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    completeSignIn(search).catch((err) => setFailure(errorMessage(i18n, err)));
+    // The sign-in page's own refusal or failure (`?error=…`) is said in words, never as its code.
+    const answered = search.get('error');
+    completeSignIn(search).catch((err) =>
+      setFailure(
+        answered && err instanceof ApiError && err.code === answered
+          ? signInAnswerMessage(i18n, answered)
+          : i18n.t('signIn.failed', { message: errorMessage(i18n, err) }),
+      ),
+    );
   }, [completeSignIn, search, i18n]);
 
   if (failure) return <SignIn failure={failure} />;

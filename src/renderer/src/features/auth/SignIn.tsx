@@ -6,6 +6,7 @@ import { errorMessage } from '../common/errors';
 import { AuthLayout } from './AuthLayout';
 
 /** An owner exists but this window has no session: sign in through the authorization server (PKCE). */
+/** `failure`: why the last sign-in did not work, already in words. */
 export function SignIn({ failure }: { failure?: string }) {
   const i18n = useT();
   const { t } = i18n;
@@ -32,7 +33,7 @@ export function SignIn({ failure }: { failure?: string }) {
       </div>
       <Card className="stack">
         {authMessage === 'expired' && <Alert tone="warning">{t('signIn.expired')}</Alert>}
-        {failure && <Alert tone="danger">{t('signIn.failed', { message: failure })}</Alert>}
+        {failure && <Alert tone="danger">{failure}</Alert>}
         {error && <Alert tone="danger">{error}</Alert>}
         <Button variant="primary" icon="lock" busy={busy} onClick={() => void go()} data-autofocus>
           {t('signIn.button')}

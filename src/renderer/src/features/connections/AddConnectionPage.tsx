@@ -289,7 +289,13 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
 
   return (
     <Card
-      title={channel.mode === 'REDIRECT' ? t('mode.REDIRECT') : t('add.credentials', { name: provider.name })}
+      title={
+        channel.mode === 'REDIRECT'
+          ? t('mode.REDIRECT')
+          : provider.type === 'DOCUMENT'
+            ? t('folder.title')
+            : t('add.credentials', { name: provider.name })
+      }
       id="connect-form"
     >
       <form className="stack" onSubmit={submit} noValidate aria-label={t('add.title')}>
@@ -312,11 +318,14 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
               values={values}
               onChange={setValues}
               showErrors={showErrors}
+              folders={provider.type === 'DOCUMENT'}
             />
-            <p className="faint row" style={{ fontSize: 12.5, alignItems: 'flex-start' }}>
-              <Icon name="lock" size={15} />
-              {t('add.credentialsHint')}
-            </p>
+            {provider.type !== 'DOCUMENT' && (
+              <p className="faint row" style={{ fontSize: 12.5, alignItems: 'flex-start' }}>
+                <Icon name="lock" size={15} />
+                {t('add.credentialsHint')}
+              </p>
+            )}
           </>
         ) : (
           <Alert>{t('add.redirectHint')}</Alert>

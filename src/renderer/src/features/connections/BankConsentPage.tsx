@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { checkConsentRedirect, isRefusal, type ConsentRedirectProblem } from '../../../../shared/consent-redirect';
+import {
+  checkConsentRedirect,
+  consentErrorKind,
+  isRefusal,
+  type ConsentRedirectProblem,
+} from '../../../../shared/consent-redirect';
 import { KV, kv } from '../../lib/db';
 import { useT, type I18n, type MessageKey } from '../../lib/i18n';
 import { Link, navigate } from '../../lib/router';
@@ -34,6 +39,8 @@ function outcomeMessage(i18n: I18n, bank: string, error: string, description?: s
     case 'no_answer':
       return t('bankConsent.problem.no_answer');
     default:
+      // A bank that is down or overloaded (RFC 6749 server_error, temporarily_unavailable): try later.
+      if (consentErrorKind(error) === 'unavailable') return t('consentAnswer.unavailable');
       return t('bankConsent.bankError', { bank, message: description ?? error });
   }
 }

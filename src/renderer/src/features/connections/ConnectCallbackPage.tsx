@@ -6,7 +6,11 @@ import { useStore } from '../../store';
 import { Alert, Card, Loading, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { completeConsent } from './consent-complete';
+import { consentAnswerMessage } from './consent-answer';
 import type { PendingConnect } from './redirect-flow';
+
+/** A problem with the bank's answer itself, already put in words for the person. */
+class AnswerProblem extends Error {}
 
 /** `/connect-callback?code=…&state=…`: back from the bank's consent page (REDIRECT channel). */
 export default function ConnectCallbackPage() {
@@ -26,15 +30,16 @@ export default function ConnectCallbackPage() {
       await kv.remove(KV.pendingConnect);
       const code = search.get('code');
       const state = search.get('state');
-      if (search.get('error') || !code)
-        throw new Error(search.get('error_description') ?? search.get('error') ?? 'no code');
-      if (!pending || pending.state !== state) throw new Error('state mismatch');
+      const error = search.get('error');
+      // The bank's refusal or failure, in words (never its bare code).
+      if (error || !code) throw new AnswerProblem(consentAnswerMessage(i18n, error ?? ''));
+      if (!pending || pending.state !== state) throw new AnswerProblem(t('consentAnswer.lost'));
       const id = await completeConsent(pending, code, state!);
       markRunning(id);
       await loadConnections();
       toast.success(t('add.created'));
       navigate(`/connections/${id}`, { replace: true });
-    })().catch((err) => setFailure(err instanceof Error && !('status' in err) ? err.message : errorMessage(i18n, err)));
+    })().catch((err) => setFailure(err instanceof AnswerProblem ? err.message : t('connect.failed', { message: errorMessage(i18n, err) })));
   }, [search, i18n, t, loadConnections, markRunning]);
 
   return (
@@ -42,8 +47,15 @@ export default function ConnectCallbackPage() {
       <Card>
         {failure ? (
           <div className="stack">
-            <Alert tone="danger">{t('connect.failed', { message: failure })}</Alert>
-            <Link to="/connections/new">{t('common.retry')}</Link>
+            <Alert tone="danger">{failure}</Alert>
+            <div className="row">
+              <Link className="btn btn-primary" to="/connections/new">
+                {t('common.retry')}
+              </Link>
+              <Link className="btn" to="/connections">
+                {t('consentAnswer.backToConnections')}
+              </Link>
+            </div>
           </div>
         ) : (
           <Loading label={t('connect.returning')} />

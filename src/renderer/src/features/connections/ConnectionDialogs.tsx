@@ -211,6 +211,8 @@ export function CredentialsDialog({
   const channel = connection.channels.find((c) => c.channel_definition_id === definition.id);
   useEffect(preloadEncryption, []);
   const masked = Object.fromEntries((channel?.credentials ?? []).map((c) => [c.id, c.masked_value]));
+  // Statement files (a DOCUMENT provider): the credential is a folder path, not a secret.
+  const isDocument = useStore((s) => s.providers.find((p) => p.id === connection.provider_id)?.type === 'DOCUMENT');
 
   useEffect(() => {
     if (open) {
@@ -258,11 +260,14 @@ export function CredentialsDialog({
             onChange={setValues}
             showErrors={showErrors}
             masked={masked}
+            folders={isDocument}
           />
         )}
-        <p className="faint" style={{ fontSize: 12.5 }}>
-          {t('add.credentialsHint')}
-        </p>
+        {!isDocument && (
+          <p className="faint" style={{ fontSize: 12.5 }}>
+            {t('add.credentialsHint')}
+          </p>
+        )}
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="dialog-footer">
           <Button onClick={onClose}>{t('common.cancel')}</Button>

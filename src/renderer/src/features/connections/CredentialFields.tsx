@@ -1,6 +1,7 @@
 import type { CredentialDefinition } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { TextField } from '../../ui';
+import { FolderField } from './FolderField';
 
 /** Credentials a person types (TEXT, PWD); codes and tokens of REDIRECT channels are never typed. */
 export function typedCredentials(defs: readonly CredentialDefinition[]): CredentialDefinition[] {
@@ -28,6 +29,7 @@ export function CredentialFields({
   onChange,
   showErrors,
   masked,
+  folders = false,
 }: {
   definitions: readonly CredentialDefinition[];
   values: Record<string, string>;
@@ -35,12 +37,33 @@ export function CredentialFields({
   showErrors: boolean;
   /** Current masked values (editing credentials). */
   masked?: Record<string, string>;
+  /** The text credentials are folder paths (statement files): a visible path field with a folder picker. */
+  folders?: boolean;
 }) {
   const { t } = useT();
   return (
     <>
       {typedCredentials(definitions).map((d, i) => {
         const problem = showErrors ? credentialProblem(d, values[d.id]) : null;
+        const error =
+          problem === 'required' ? t('add.required') : problem === 'format' ? t('add.invalidValue') : undefined;
+        if (folders && d.type === 'TEXT')
+          return (
+            <FolderField
+              key={d.id}
+              label={d.label}
+              name={d.id}
+              autoComplete="off"
+              value={values[d.id] ?? ''}
+              placeholder={masked?.[d.id]}
+              onChange={(e) => onChange({ ...values, [d.id]: e.target.value })}
+              onPick={(path) => onChange({ ...values, [d.id]: path })}
+              error={error}
+              data-autofocus={i === 0 ? true : undefined}
+              spellCheck={false}
+              autoCapitalize="off"
+            />
+          );
         return (
           <TextField
             key={d.id}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, ApiError, signKeysApi } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { Alert, Badge, Button, Card, EmptyState, Loading, Table, TextField, toast } from '../../ui';
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Loading, Table, TextField, toast } from '../../ui';
 import { copyText } from '../common/copy';
 import { errorMessage } from '../common/errors';
 import { useAsync } from '../common/useAsync';
@@ -191,7 +191,7 @@ export function WebhookSettings() {
                 header: t('settings.outcome'),
                 render: (d) => (
                   <Badge tone={d.outcome === 'delivered' ? 'success' : 'danger'}>
-                    {d.outcome}
+                    {t(`delivery.${d.outcome}`)}
                     {d.status_code ? ` ${d.status_code}` : ''}
                   </Badge>
                 ),
@@ -215,10 +215,13 @@ export function SignKeysSettings() {
   const { t, dateTime } = i18n;
   const keys = useAsync(() => signKeysApi.list(), []);
   const [busy, setBusy] = useState(false);
+  // Rotating changes the key every signature checker must know: asked first, with that consequence.
+  const [confirming, setConfirming] = useState(false);
   const rotate = async () => {
     setBusy(true);
     try {
       await adminApi.rotateSignKey();
+      setConfirming(false);
       toast.success(t('settings.rotated'));
       keys.reload();
     } catch (err) {
@@ -234,11 +237,24 @@ export function SignKeysSettings() {
       title={t('settings.signKeys')}
       id="sign-keys"
       actions={
-        <Button icon="refresh" busy={busy} onClick={() => void rotate()}>
+        <Button icon="refresh" onClick={() => setConfirming(true)}>
           {t('settings.rotate')}
         </Button>
       }
     >
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('rotate.title')}
+        confirmLabel={t('rotate.confirm')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        icon="refresh"
+        busy={busy}
+        onConfirm={() => void rotate()}
+      >
+        <p>{t('rotate.body')}</p>
+      </ConfirmDialog>
       <p className="muted" style={{ marginBottom: 16 }}>
         {t('settings.signKeysIntro')}
       </p>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminApi, type CreatedOAuthClient } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { Alert, Badge, Button, Card, Checkbox, Dialog, EmptyState, Loading, Table, TextField, toast } from '../../ui';
+import { Alert, Badge, Button, Card, Checkbox, ConfirmDialog, Dialog, EmptyState, Loading, Table, TextField, toast } from '../../ui';
 import { copyText } from '../common/copy';
 import { errorMessage } from '../common/errors';
 import { useAsync } from '../common/useAsync';
@@ -17,6 +17,9 @@ export default function ClientsSettings() {
   const [isPublic, setIsPublic] = useState(false);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedOAuthClient | null>(null);
+  // Revoking kills the client's secret for every program using it: asked first.
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
 
   if (clients.loading && !clients.data) return <Loading label={t('common.loading')} />;
   if (clients.error) return <AdminError error={clients.error} onRetry={clients.reload} />;
@@ -44,12 +47,16 @@ export default function ClientsSettings() {
     }
   };
   const revoke = async (id: string) => {
+    setRevokeBusy(true);
     try {
       await adminApi.revokeClient(id);
+      setRevoking(null);
       toast.success(t('settings.revoked'));
       clients.reload();
     } catch (err) {
       toast.error(errorMessage(i18n, err));
+    } finally {
+      setRevokeBusy(false);
     }
   };
 
@@ -110,7 +117,7 @@ export default function ClientsSettings() {
               header: t('settings.clientType'),
               render: (c) => (
                 <span className="row" style={{ gap: 4 }}>
-                  <Badge>{c.type}</Badge>
+                  <Badge>{t(`clientType.${c.type}`)}</Badge>
                   {c.integrator && <Badge tone="accent">{t('settings.integrator')}</Badge>}
                 </span>
               ),
@@ -124,7 +131,7 @@ export default function ClientsSettings() {
                 <Button
                   size="sm"
                   variant="danger"
-                  onClick={() => void revoke(c.client_id)}
+                  onClick={() => setRevoking({ id: c.client_id, name: c.name })}
                   aria-label={`${t('settings.revoke')} ${c.name}`}
                 >
                   {t('settings.revoke')}
@@ -134,6 +141,18 @@ export default function ClientsSettings() {
           ]}
         />
       </Card>
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('revokeClient.title', { name: revoking?.name ?? '' })}
+        confirmLabel={t('settings.revoke')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        busy={revokeBusy}
+        onConfirm={() => revoking && void revoke(revoking.id)}
+      >
+        <p>{t('revokeClient.body')}</p>
+      </ConfirmDialog>
       <Dialog
         open={created !== null}
         onClose={() => setCreated(null)}

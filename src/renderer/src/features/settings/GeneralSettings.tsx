@@ -4,6 +4,7 @@ import { LANGUAGES, LANGUAGE_NAMES, useT, type Language } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Button, Card, SelectField, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { PasswordSettings } from './PasswordSettings';
 
 export function GeneralSettings() {
   const i18n = useT();
@@ -82,6 +83,7 @@ export function GeneralSettings() {
           </form>
         </Card>
       )}
+      {user && <PasswordSettings />}
     </div>
   );
 }

@@ -55,7 +55,14 @@ export async function pkcePair(): Promise<{ verifier: string; challenge: string 
   return { verifier, challenge: base64url(new Uint8Array(digest)) };
 }
 
-export function authorizeUrl(params: { redirectUri: string; state: string; challenge: string; scope: string }): string {
+export function authorizeUrl(params: {
+  redirectUri: string;
+  state: string;
+  challenge: string;
+  scope: string;
+  /** The app's language: the sign-in page speaks it, whatever the browser's. */
+  language?: string;
+}): string {
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: APP_CLIENT_ID,
@@ -65,5 +72,6 @@ export function authorizeUrl(params: { redirectUri: string; state: string; chall
     code_challenge: params.challenge,
     code_challenge_method: 'S256',
   });
+  if (params.language) query.set('lng', params.language);
   return `/auth/authorize?${query}`;
 }

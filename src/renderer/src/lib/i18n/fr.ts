@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
 import { ebFr } from './enablebanking.fr';
+import { firstWeekFr } from './firstweek.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...firstWeekFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',

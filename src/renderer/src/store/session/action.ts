@@ -166,7 +166,9 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         : window.location.pathname + window.location.search;
       await kv.set(KV.pendingAuth, { verifier, state, returnTo, created: now() });
       const redirectUri = `${window.location.origin}/auth-callback`;
-      window.location.assign(authorizeUrl({ redirectUri, state, challenge, scope: USER_SCOPES.join(' ') }));
+      window.location.assign(
+        authorizeUrl({ redirectUri, state, challenge, scope: USER_SCOPES.join(' '), language: get().language }),
+      );
     },
 
     async completeSignIn(params) {

@@ -1,0 +1,19 @@
+import { consentErrorKind } from '../../../../shared/consent-redirect';
+import type { I18n } from '../../lib/i18n';
+
+/**
+ * A bank consent page's error answer (`?error=…`) in a sentence that says what happened and what to do next;
+ * the code appears only quoted inside the sentence, for the codes no sentence knows.
+ */
+export function consentAnswerMessage(i18n: I18n, code: string): string {
+  const kind = consentErrorKind(code);
+  return i18n.t(`consentAnswer.${kind}`, { code });
+}
+
+/** The sign-in page's error answer (the person denied, or the server could not sign them in). */
+export function signInAnswerMessage(i18n: I18n, code: string): string {
+  const kind = consentErrorKind(code);
+  if (kind === 'refused') return i18n.t('signInAnswer.refused');
+  if (kind === 'unavailable') return i18n.t('signInAnswer.unavailable');
+  return i18n.t('signInAnswer.other', { code });
+}
