@@ -15,6 +15,8 @@ export interface PasswordChangeDeps {
   tokens: TokensStore;
   loginGuard: LoginGuard;
   now(): number;
+  /** One database transaction: the new password and the end of the other sessions go together or not at all. */
+  transaction<T>(fn: () => T): T;
 }
 
 export interface PasswordChangeRequest {
@@ -51,7 +53,9 @@ export async function changePassword(
   const hash = await hashPassword(request.newPassword);
   const keepFamily = deps.tokens.findByHash(request.callerTokenHash)?.family_id ?? null;
   const now = deps.now();
-  deps.users.setPasswordHash(user.id, hash);
-  const sessionsEnded = deps.tokens.revokeSessionsExcept(user.id, keepFamily, now);
+  const sessionsEnded = deps.transaction(() => {
+    deps.users.setPasswordHash(user.id, hash);
+    return deps.tokens.revokeSessionsExcept(user.id, keepFamily, now);
+  });
   return { kind: 'changed', sessionsEnded };
 }

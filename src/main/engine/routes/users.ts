@@ -225,7 +225,13 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
     },
     async (request, reply) => {
       const outcome = await changePassword(
-        { users, tokens: ctx.store.tokens, loginGuard: ctx.identity.loginGuard, now: ctx.now },
+        {
+          users,
+          tokens: ctx.store.tokens,
+          loginGuard: ctx.identity.loginGuard,
+          now: ctx.now,
+          transaction: ctx.store.transaction,
+        },
         {
           userId: ownUserId(request),
           currentPassword: request.body.current_password,
