@@ -97,7 +97,7 @@ test('defect 8: closing an account asks first and keeps its balance history up t
   expect(before.length).toBeGreaterThan(5);
 
   await page.getByRole('button', { name: 'Close account' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('no longer synchronized');
   await expect(dialog).toContainText('balance history');
   await shot(page, 'app-dashboard-2-close-confirm');
@@ -105,7 +105,7 @@ test('defect 8: closing an account asks first and keeps its balance history up t
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('account-page')).not.toContainText('Closed');
   await page.getByRole('button', { name: 'Close account' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Close account' }).click();
   await expect(page.locator('#account-details')).toContainText('Closed');
   // The history up to today (the closing day) is the same as before the closing, not rebuilt from 0.
   await expect(async () => expect(await chartRows(figure)).toEqual(before)).toPass({ timeout: 10_000 });
