@@ -38,11 +38,13 @@ describe('value axis', () => {
 });
 
 describe('tick labels', () => {
-  it('take the fewest digits that keep every label different', () => {
-    expect(distinctLabels([1, 2], (v, d) => v.toFixed(d))).toEqual(['1', '2']);
+  it('take the fewest digits that keep every label exact and different', () => {
+    expect(distinctLabels([1, 2.5], (v, d) => String(Number(v.toFixed(d))))).toEqual(['1', '2.5']);
     expect(moneyTickLabels('en', [4_600_000, 4_650_000, 4_700_000], 'EUR')).toEqual(['€4.6m', '€4.65m', '€4.7m']);
     expect(moneyTickLabels('en', [0, 1000, 2000], 'EUR')).toEqual(['€0', '€1k', '€2k']);
     expect(moneyTickLabels('en', [0, 250, 500, 750], 'EUR')).toEqual(['€0', '€250', '€500', '€750']);
+    // Exact: -2,500 is never rounded to "-€3k".
+    expect(moneyTickLabels('en', [-10000, -7500, -5000, -2500, 0], 'EUR')).toEqual(['-€10k', '-€7.5k', '-€5k', '-€2.5k', '€0']);
     const fr = moneyTickLabels('fr', [0, 2500, 5000], 'EUR');
     expect(new Set(fr).size).toBe(3);
     expect(compactMoney('fr', 2500, 'EUR', 1)).toMatch(/2,5\s?k\s?€/);
@@ -76,5 +78,7 @@ describe('time axis', () => {
     expect(timeTickLabels('en', ticks, 'month')).toEqual(['Nov 2025', 'Dec', 'Jan 2026', 'Feb']);
     expect(timeTickLabels('fr', ticks, 'month')).toEqual(['nov. 2025', 'déc.', 'janv. 2026', 'févr.']);
     expect(timeTickLabels('en', [day(2026, 11, 2), day(2026, 11, 9)], 'day')).toEqual(['2 Nov 2026', '9 Nov']);
+    const half = [day(2025, 1, 1), day(2025, 7, 1), day(2026, 1, 1), day(2026, 7, 1)];
+    expect(timeTickLabels('en', half, 'month')).toEqual(['Jan 2025', 'Jul 2025', 'Jan 2026', 'Jul 2026']);
   });
 });

@@ -50,20 +50,21 @@ export function valueAxis(values: readonly number[], maxTicks = 5): ValueAxis {
 }
 
 /**
- * Labels for ticks that are all different: the fewest fraction digits (0 … `maxDigits`) with which no two
- * labels are the same ("€4.7M" twice becomes "€4.65M" and "€4.7M").
+ * Labels for ticks that say their value exactly and are all different: the fewest fraction digits (0 …
+ * `maxDigits`) with which no label loses anything against `maxDigits` digits (−2,500 is "−€2.5k", never
+ * "−€3k"; 4.65 m and 4.7 m never both "€4.7m").
  */
 export function distinctLabels(
   values: readonly number[],
   format: (value: number, digits: number) => string,
   maxDigits = 3,
 ): string[] {
-  let labels: string[] = [];
-  for (let digits = 0; digits <= maxDigits; digits++) {
-    labels = values.map((v) => format(v, digits));
-    if (new Set(labels).size === labels.length) return labels;
+  const exact = values.map((v) => format(v, maxDigits));
+  for (let digits = 0; digits < maxDigits; digits++) {
+    const labels = values.map((v) => format(v, digits));
+    if (labels.every((l, i) => l === exact[i]) && new Set(labels).size === labels.length) return labels;
   }
-  return labels;
+  return exact;
 }
 
 const locale = (lang: Language) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
@@ -146,18 +147,18 @@ export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
 
 /**
  * Labels of time ticks: "5 Jan" or "Jan", with the year on the first tick and wherever the year changes
- * ("Dec 2025, Jan 2026" never reads as one year), in the reader's language.
+ * ("Dec 2025, Jan 2026" never reads as one year), in the reader's language. When a label would still repeat
+ * (ticks half a year apart: "Jan 2025, Jul, Jan 2026, Jul"), every tick says its year.
  */
 export function timeTickLabels(lang: Language, ticks: readonly number[], unit: TimeUnit): string[] {
-  let year = NaN;
-  return ticks.map((t) => {
-    const y = new Date(t * 1000).getUTCFullYear();
-    const withYear = y !== year;
-    year = y;
+  const label = (t: number, withYear: boolean) => {
     const options: Intl.DateTimeFormatOptions =
       unit === 'day'
         ? { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }
         : { month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' };
     return cached(`d${lang}${unit}${withYear}`, () => new Intl.DateTimeFormat(locale(lang), options)).format(t * 1000);
-  });
+  };
+  const yearOf = (t: number) => new Date(t * 1000).getUTCFullYear();
+  const labels = ticks.map((t, i) => label(t, i === 0 || yearOf(t) !== yearOf(ticks[i - 1])));
+  return new Set(labels).size === labels.length ? labels : ticks.map((t) => label(t, true));
 }
