@@ -148,7 +148,8 @@ test('defect 10: period picker, readable ticks, stable colours, drill-down to th
   const spending = page.getByTestId('spending-chart');
   await expect(spending.getByTestId('legend-item').first()).toBeVisible({ timeout: 30_000 });
   const periods = page.getByRole('group', { name: 'Period' });
-  for (const name of ['1M', '3M', '1Y', 'All', 'Custom']) await expect(periods.getByRole('button', { name })).toBeVisible();
+  for (const name of ['1M', '3M', '1Y', 'All', 'Custom'])
+    await expect(periods.getByRole('button', { name })).toBeVisible();
 
   const coloursByPeriod: Array<Record<string, string>> = [];
   for (const name of ['1M', '3M', '1Y', 'All']) {
@@ -163,7 +164,8 @@ test('defect 10: period picker, readable ticks, stable colours, drill-down to th
     }
     // A stable baseline: the balance axis always starts from zero (or below, for debts).
     expect(await ticks(balance, 'y')).toContain('€0');
-    if (name === '1Y' || name === 'All') expect((await ticks(balance, 'x')).join(' ')).toMatch(/\d{4}/);
+    // The year is said on the time axis (in full, or as "Jan 25" when every tick needs it).
+    if (name === '1Y' || name === 'All') expect((await ticks(balance, 'x')).join(' ')).toMatch(/\b\d{2}(\d{2})?\b/);
     coloursByPeriod.push(await legendColours(spending));
   }
   // Each category keeps its colour whatever the period (and after a reload).
@@ -219,4 +221,53 @@ test('drill-down URL: /history?categories=&accounts=&from=&to= opens the history
   await page.goto(new URL('/history?categories=1,2&from=2025-01-01&to=2025-02-01', page.url()).toString());
   await expect(page.getByTestId('history')).toBeVisible();
   await expect(page.getByRole('button', { name: /Categories · 2/ })).toBeVisible();
+});
+
+test('screens in French, dark mode, 800×600: dashboard, not-counted accounts, closing dialog', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  const dir = process.env.COFFER_SHOTS_DIR;
+  const snap = async (name: string) => {
+    if (dir) await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+  };
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await nav(page, 'Dashboard');
+  await expect(page.getByRole('group', { name: 'Period' })).toBeVisible();
+  await snap('dashboard-en-dark-800');
+  await page.getByTestId('balance-chart').scrollIntoViewIfNeeded();
+  await snap('dashboard-en-dark-800-charts');
+
+  await nav(page, 'Settings');
+  await page.getByTestId('language-select').selectOption('fr');
+  await nav(page, 'Tableau de bord');
+  await expect(page.getByTestId('counted-accounts')).toHaveText('3 comptes');
+  await expect(page.getByTestId('not-counted')).toContainText(
+    'Non comptés : 2 en attente de votre consentement, 1 clôturé.',
+  );
+  const periods = page.getByRole('group', { name: 'Période' });
+  await expect(periods.getByRole('button', { name: 'Tout' })).toBeVisible();
+  await snap('dashboard-fr-dark-800');
+  await periods.scrollIntoViewIfNeeded();
+  await periods.getByRole('button', { name: 'Personnalisée' }).click();
+  await expect(page.getByLabel('Du', { exact: true })).toBeVisible();
+  await page.getByLabel('Du', { exact: true }).fill('2025-06-01');
+  await page.getByTestId('spending-chart').scrollIntoViewIfNeeded();
+  await snap('dashboard-fr-dark-800-charts');
+  await page.getByTestId('not-counted').getByRole('link').click();
+  await snap('dashboard-fr-dark-800-not-counted');
+
+  await page.locator('#not-in-totals').getByTestId('account-row').first().click();
+  await expect(page.getByTestId('account-not-counted')).toContainText('attend votre consentement');
+  await snap('account-fr-dark-800-pending');
+  await nav(page, 'Tableau de bord');
+  await page.getByTestId('account-row').filter({ hasText: 'Compte Courant' }).first().click();
+  await page.getByRole('button', { name: 'Clôturer le compte' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('n’est plus synchronisé');
+  await snap('account-fr-dark-800-close');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
+
+  await nav(page, 'Réglages');
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });

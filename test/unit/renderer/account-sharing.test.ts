@@ -32,10 +32,10 @@ describe('which accounts count in the totals', () => {
     const split = splitForTotals(accounts);
     expect(split.counted.map((a) => a.id)).toEqual(['a', 'e']);
     expect(split.left.map((l) => [l.account.id, l.reason])).toEqual([
-      ['b', 'CLOSED'],
       ['c', 'PENDING_CONSENT'],
       ['d', 'PENDING_CONSENT'],
       ['f', 'HIDDEN'],
+      ['b', 'CLOSED'],
     ]);
     expect(split.byReason).toEqual([
       { reason: 'PENDING_CONSENT', count: 2 },

@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CATEGORY_SLOTS,
-  OTHER_KEY,
-  categoryColor,
-  categorySlot,
-} from '../../../src/renderer/src/lib/chart-colors';
+import { CATEGORY_SLOTS, OTHER_KEY, categoryColor, categorySlot } from '../../../src/renderer/src/lib/chart-colors';
 
 const tree = JSON.parse(readFileSync('resources/categories.json', 'utf8')) as Array<{ id: string; parent_id?: string }>;
 

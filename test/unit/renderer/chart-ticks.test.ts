@@ -44,7 +44,13 @@ describe('tick labels', () => {
     expect(moneyTickLabels('en', [0, 1000, 2000], 'EUR')).toEqual(['€0', '€1k', '€2k']);
     expect(moneyTickLabels('en', [0, 250, 500, 750], 'EUR')).toEqual(['€0', '€250', '€500', '€750']);
     // Exact: -2,500 is never rounded to "-€3k".
-    expect(moneyTickLabels('en', [-10000, -7500, -5000, -2500, 0], 'EUR')).toEqual(['-€10k', '-€7.5k', '-€5k', '-€2.5k', '€0']);
+    expect(moneyTickLabels('en', [-10000, -7500, -5000, -2500, 0], 'EUR')).toEqual([
+      '-€10k',
+      '-€7.5k',
+      '-€5k',
+      '-€2.5k',
+      '€0',
+    ]);
     const fr = moneyTickLabels('fr', [0, 2500, 5000], 'EUR');
     expect(new Set(fr).size).toBe(3);
     expect(compactMoney('fr', 2500, 'EUR', 1)).toMatch(/2,5\s?k\s?€/);
@@ -79,6 +85,7 @@ describe('time axis', () => {
     expect(timeTickLabels('fr', ticks, 'month')).toEqual(['nov. 2025', 'déc.', 'janv. 2026', 'févr.']);
     expect(timeTickLabels('en', [day(2026, 11, 2), day(2026, 11, 9)], 'day')).toEqual(['2 Nov 2026', '9 Nov']);
     const half = [day(2025, 1, 1), day(2025, 7, 1), day(2026, 1, 1), day(2026, 7, 1)];
-    expect(timeTickLabels('en', half, 'month')).toEqual(['Jan 2025', 'Jul 2025', 'Jan 2026', 'Jul 2026']);
+    expect(timeTickLabels('en', half, 'month')).toEqual(['Jan 25', 'Jul 25', 'Jan 26', 'Jul 26']);
+    expect(timeTickLabels('fr', half, 'month')).toEqual(['janv. 25', 'juil. 25', 'janv. 26', 'juil. 26']);
   });
 });

@@ -13,12 +13,16 @@ describe('dashboard periods', () => {
   });
 
   it('all: from the first transaction (a year when there is none)', () => {
-    expect(periodRange({ kind: 'ALL' }, now, day(2024, 5, 6) + 99)).toEqual({ from: day(2024, 5, 6), to: day(2026, 3, 31) });
+    expect(periodRange({ kind: 'ALL' }, now, day(2024, 5, 6) + 99)).toEqual({
+      from: day(2024, 5, 6),
+      to: day(2026, 3, 31),
+    });
     expect(periodRange({ kind: 'ALL' }, now, null).from).toBe(day(2025, 3, 31));
   });
 
   it('custom: both ends included, reversed ends swapped, a missing end filled', () => {
-    const c = (customFrom: string, customTo: string) => periodRange({ kind: 'CUSTOM', customFrom, customTo }, now, day(2024, 1, 1));
+    const c = (customFrom: string, customTo: string) =>
+      periodRange({ kind: 'CUSTOM', customFrom, customTo }, now, day(2024, 1, 1));
     expect(c('2025-01-01', '2025-03-31')).toEqual({ from: day(2025, 1, 1), to: day(2025, 3, 31) });
     expect(c('2025-03-31', '2025-01-01')).toEqual({ from: day(2025, 1, 1), to: day(2025, 3, 31) });
     expect(c('', '2025-02-30')).toEqual({ from: day(2024, 1, 1), to: day(2026, 3, 31) });
@@ -33,7 +37,12 @@ describe('dashboard periods', () => {
 
 describe('drill-down address', () => {
   it('names categories, accounts and days, the end excluded', () => {
-    const url = drillDownUrl({ categories: ['FOOD', 'A&B'], accounts: ['1', '2'], first: day(2026, 2, 1), last: day(2026, 2, 28) });
+    const url = drillDownUrl({
+      categories: ['FOOD', 'A&B'],
+      accounts: ['1', '2'],
+      first: day(2026, 2, 1),
+      last: day(2026, 2, 28),
+    });
     expect(url).toBe('/history?categories=FOOD,A%26B&accounts=1,2&from=2026-02-01&to=2026-03-01');
     const parsed = parseDrillDown(new URL(url, 'http://x').searchParams);
     expect(parsed).toEqual({ categories: ['FOOD', 'A&B'], accounts: ['1', '2'], from: '2026-02-01', to: '2026-03-01' });

@@ -14,13 +14,7 @@ import type { Account, AccountStatus } from './api/types';
  * ACTIVE, MANUAL and ERROR (shared; the last synchronization failed, the last known balance stands) count.
  */
 export type NotCountedReason =
-  | 'PENDING_CONSENT'
-  | 'CLOSED'
-  | 'SUSPENDED'
-  | 'UNAVAILABLE'
-  | 'NOT_FOUND'
-  | 'HIDDEN'
-  | 'OTHER';
+  'PENDING_CONSENT' | 'CLOSED' | 'SUSPENDED' | 'UNAVAILABLE' | 'NOT_FOUND' | 'HIDDEN' | 'OTHER';
 
 /** Order in which the reasons are told (the most actionable first). */
 export const NOT_COUNTED_REASONS: readonly NotCountedReason[] = [
@@ -57,7 +51,7 @@ export function notCountedReason(account: SharingFields): NotCountedReason | nul
 export interface TotalsSplit<A> {
   /** The accounts the totals and charts use. */
   counted: A[];
-  /** The others, each with its reason. */
+  /** The others, each with its reason, the most actionable reasons first (NOT_COUNTED_REASONS order). */
   left: Array<{ account: A; reason: NotCountedReason }>;
   /** How many are left out per reason, in NOT_COUNTED_REASONS order, reasons with none omitted. */
   byReason: Array<{ reason: NotCountedReason; count: number }>;
@@ -76,6 +70,8 @@ export function splitForTotals<A extends SharingFields>(accounts: readonly A[]):
       counts.set(reason, (counts.get(reason) ?? 0) + 1);
     }
   }
+  const rank = (r: NotCountedReason) => NOT_COUNTED_REASONS.indexOf(r);
+  left.sort((a, b) => rank(a.reason) - rank(b.reason));
   const byReason = NOT_COUNTED_REASONS.filter((r) => counts.has(r)).map((reason) => ({
     reason,
     count: counts.get(reason)!,

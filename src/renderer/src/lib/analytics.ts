@@ -105,7 +105,11 @@ export function balanceSeries(
   const points: BalancePoint[] = [];
   for (let day = end; day >= start; day--) {
     if ((end - day) % step === 0) {
-      points.push({ t: day * DAY, balance: Math.round(balance * 100) / 100, from: Math.max(start, day - step + 1) * DAY });
+      points.push({
+        t: day * DAY,
+        balance: Math.round(balance * 100) / 100,
+        from: Math.max(start, day - step + 1) * DAY,
+      });
     }
     balance -= perDay[day - start];
   }

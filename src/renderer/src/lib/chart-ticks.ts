@@ -78,14 +78,16 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 /** An amount in compact notation ("€4.65M", "4,65 M€") with at most `digits` fraction digits. */
 export function compactMoney(lang: Language, value: number, currency: string, digits: number): string {
   try {
-    return cached(`m${lang}${currency}${digits}`, () =>
-      new Intl.NumberFormat(locale(lang), {
-        style: 'currency',
-        currency: currency || 'EUR',
-        notation: 'compact',
-        minimumFractionDigits: 0,
-        maximumFractionDigits: digits,
-      }),
+    return cached(
+      `m${lang}${currency}${digits}`,
+      () =>
+        new Intl.NumberFormat(locale(lang), {
+          style: 'currency',
+          currency: currency || 'EUR',
+          notation: 'compact',
+          minimumFractionDigits: 0,
+          maximumFractionDigits: digits,
+        }),
     ).format(value);
   } catch {
     return `${value} ${currency}`;
@@ -148,17 +150,20 @@ export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
 /**
  * Labels of time ticks: "5 Jan" or "Jan", with the year on the first tick and wherever the year changes
  * ("Dec 2025, Jan 2026" never reads as one year), in the reader's language. When a label would still repeat
- * (ticks half a year apart: "Jan 2025, Jul, Jan 2026, Jul"), every tick says its year.
+ * (ticks more than a year apart in all: "Jun 2025, Sept, Dec, Mar 2026, Jun, Sept"), every tick says its
+ * year, in short ("Jun 25, Sept 25 …") to keep them apart on a narrow chart.
  */
 export function timeTickLabels(lang: Language, ticks: readonly number[], unit: TimeUnit): string[] {
-  const label = (t: number, withYear: boolean) => {
-    const options: Intl.DateTimeFormatOptions =
-      unit === 'day'
-        ? { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }
-        : { month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' };
-    return cached(`d${lang}${unit}${withYear}`, () => new Intl.DateTimeFormat(locale(lang), options)).format(t * 1000);
+  const label = (t: number, year: 'numeric' | '2-digit' | null) => {
+    const options: Intl.DateTimeFormatOptions = {
+      ...(unit === 'day' ? { day: 'numeric' } : {}),
+      month: 'short',
+      ...(year ? { year } : {}),
+      timeZone: 'UTC',
+    };
+    return cached(`d${lang}${unit}${year}`, () => new Intl.DateTimeFormat(locale(lang), options)).format(t * 1000);
   };
   const yearOf = (t: number) => new Date(t * 1000).getUTCFullYear();
-  const labels = ticks.map((t, i) => label(t, i === 0 || yearOf(t) !== yearOf(ticks[i - 1])));
-  return new Set(labels).size === labels.length ? labels : ticks.map((t) => label(t, true));
+  const labels = ticks.map((t, i) => label(t, i === 0 || yearOf(t) !== yearOf(ticks[i - 1]) ? 'numeric' : null));
+  return new Set(labels).size === labels.length ? labels : ticks.map((t) => label(t, '2-digit'));
 }

@@ -17,7 +17,12 @@ export interface DrillDown {
 const DAY = 86400;
 
 /** The address for a chart element covering the days `first` … `last` (UTC seconds, both included). */
-export function drillDownUrl(input: { categories?: readonly string[]; accounts?: readonly string[]; first: number; last: number }): string {
+export function drillDownUrl(input: {
+  categories?: readonly string[];
+  accounts?: readonly string[];
+  first: number;
+  last: number;
+}): string {
   const params: string[] = [];
   if (input.categories?.length) params.push(`categories=${input.categories.map(encodeURIComponent).join(',')}`);
   if (input.accounts?.length) params.push(`accounts=${input.accounts.map(encodeURIComponent).join(',')}`);

@@ -6,7 +6,19 @@ import { Link, navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
 import { notCountedReason } from '../../lib/account-sharing';
-import { Alert, Badge, Button, Card, Checkbox, ConfirmDialog, Dialog, Loading, Spinner, TextField, toast } from '../../ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Dialog,
+  Loading,
+  Spinner,
+  TextField,
+  toast,
+} from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { accountStatusTone } from '../common/status';
@@ -184,7 +196,10 @@ function AccountView({ account }: { account: Account }) {
         <Alert
           tone={reason === 'PENDING_CONSENT' || reason === 'SUSPENDED' ? 'warning' : 'info'}
           action={
-            (reason === 'PENDING_CONSENT' || reason === 'SUSPENDED' || reason === 'NOT_FOUND' || reason === 'UNAVAILABLE') &&
+            (reason === 'PENDING_CONSENT' ||
+              reason === 'SUSPENDED' ||
+              reason === 'NOT_FOUND' ||
+              reason === 'UNAVAILABLE') &&
             connection ? (
               <Link to={`/connections/${connection.id}`}>{t('account.openConnection')}</Link>
             ) : undefined
@@ -203,7 +218,7 @@ function AccountView({ account }: { account: Account }) {
         </Alert>
       )}
 
-      <div className="grid-2" style={{ alignItems: 'start' }}>
+      <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
         <Card title={t('account.details')} id="account-details">
           <dl className="kv" style={{ margin: 0 }}>
             {details.map(([k, v]) => (
@@ -213,18 +228,21 @@ function AccountView({ account }: { account: Account }) {
               </div>
             ))}
           </dl>
-          <div style={{ marginTop: 16 }}>
-            <Checkbox
-              label={t('account.hideFromTotals')}
-              checked={account.hidden_from_totals === true}
-              disabled={hiding}
-              aria-describedby="hide-from-totals-hint"
-              onChange={(e) => void setHidden(e.target.checked)}
-            />
-            <p id="hide-from-totals-hint" className="faint" style={{ fontSize: 12.5, margin: '4px 0 0 26px' }}>
-              {t('account.hideFromTotalsHint')}
-            </p>
-          </div>
+          {/* Only a shared account can be hidden (the others are out of the totals anyway). */}
+          {(reason === null || reason === 'HIDDEN') && (
+            <div style={{ marginTop: 16 }}>
+              <Checkbox
+                label={t('account.hideFromTotals')}
+                checked={account.hidden_from_totals === true}
+                disabled={hiding}
+                aria-describedby="hide-from-totals-hint"
+                onChange={(e) => void setHidden(e.target.checked)}
+              />
+              <p id="hide-from-totals-hint" className="faint" style={{ fontSize: 12.5, margin: '4px 0 0 26px' }}>
+                {t('account.hideFromTotalsHint')}
+              </p>
+            </div>
+          )}
           {savings.length > 0 && (
             <>
               <h3 style={{ margin: '20px 0 10px' }}>{t('account.savings')}</h3>

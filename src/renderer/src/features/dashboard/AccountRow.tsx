@@ -18,6 +18,11 @@ export function AccountRow({
   badge?: ReactNode;
 }) {
   const { t, relative } = useT();
+  const shownBadge =
+    badge ??
+    (a.status !== 'ACTIVE' && (
+      <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+    ));
   return (
     <Link to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -28,11 +33,9 @@ export function AccountRow({
           {connections.find((c) => c.id === a.connection_id)?.name}
           {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
         </div>
+        {/* Under the name, so that a long status never squeezes the name on a narrow window. */}
+        {shownBadge && <div style={{ marginTop: 4 }}>{shownBadge}</div>}
       </div>
-      {badge ??
-        (a.status !== 'ACTIVE' && (
-          <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-        ))}
       <Amount value={a.balance} currency={a.currency} strong />
     </Link>
   );

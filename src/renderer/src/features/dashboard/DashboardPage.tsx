@@ -49,8 +49,7 @@ export default function DashboardPage() {
 
   const { series, range, links } = useDashboardCharts(split.counted, currency, period, t('dashboard.other'));
   const isDefault = period.kind === DEFAULT_PERIOD.kind;
-  const shown =
-    series ?? (isDefault && cachedSeries && cachedSeries.currency === currency ? cachedSeries : null);
+  const shown = series ?? (isDefault && cachedSeries && cachedSeries.currency === currency ? cachedSeries : null);
 
   useEffect(() => {
     if (!series || !isDefault) return;
@@ -183,7 +182,7 @@ export default function DashboardPage() {
         {range && <Link to={links.period()}>{t('dashboard.openPeriod')}</Link>}
       </div>
 
-      <div className="grid-2">
+      <div className="grid-2 grid-2-wide">
         <Card title={t('dashboard.balanceOverTime')} id="balance-over-time">
           <p className="faint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
             {t('dashboard.balanceHint')}
@@ -224,7 +223,7 @@ export default function DashboardPage() {
         </Card>
       </div>
 
-      <div className="grid-2" style={{ alignItems: 'start' }}>
+      <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
         <Card title={t('dashboard.balances')} id="balances">
           <div className="stack-lg">
             {groups.map((g) => (

@@ -72,7 +72,8 @@ export function useDashboardCharts(counted: readonly Account[], currency: string
           last: range?.to ?? 0,
         }),
       /** The history behind a balance point: the days since the previous point. */
-      point: (p: { t: number; from?: number }) => drillDownUrl({ accounts: accountIds, first: p.from ?? p.t, last: p.t }),
+      point: (p: { t: number; from?: number }) =>
+        drillDownUrl({ accounts: accountIds, first: p.from ?? p.t, last: p.t }),
       /** The history of the whole period. */
       period: () => drillDownUrl({ accounts: accountIds, first: range?.from ?? 0, last: range?.to ?? 0 }),
     }),
