@@ -200,8 +200,11 @@ describe('categorization rules', () => {
     expect(await get(ids.cafe)).toMatchObject({ category_id: 'RESTAURANT', category_source: 'USER' });
     expect(await get(ids.cafe)).not.toHaveProperty('category_rule_id');
     expect(await get(ids.foreign, otherManage)).not.toHaveProperty('category_source');
-    // Nothing left to change.
+    // Nothing left to change; no body at all is the same as {}.
     expect(await (await api('/categorization_rules/apply', 'POST', {})).json()).toEqual({ updated: 0 });
+    const bare = await engine.http('/v2/categorization_rules/apply', { method: 'POST', token: manage });
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toEqual({ updated: 0 });
   });
 
   it('applies one rule by rule_id; a rule change is reflected by the next apply', async () => {

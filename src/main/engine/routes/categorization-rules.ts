@@ -53,7 +53,14 @@ export const categorizationRuleRoutes = defineRoutes({
       '/categorization_rules/apply',
       {
         config: { access: MANAGE },
-        preValidation: rejectWrongBodyTypes,
+        // No body at all means {} (apply every rule).
+        preValidation: [
+          (request, _reply, done) => {
+            request.body ??= {};
+            done();
+          },
+          rejectWrongBodyTypes,
+        ],
         schema: {
           summary: 'Apply the rules to past transactions (extension)',
           description:
