@@ -160,31 +160,46 @@ export function spendingByCategory(
         })();
   const first = monthKey(firstDay * DAY);
   const current = monthKey(lastDay * DAY);
-  const totals = new Map<string, number>();
-  const cells = new Map<string, number>();
+  if (lastDay < firstDay) return { months: [], keys: [], otherIds: [] };
+  // Hot loop over every row (100,000+): the month of each day and the group of each category are looked up
+  // in tables built once, and sums go to one array of months per group.
+  const monthOfDay = new Int32Array(lastDay - firstDay + 1);
+  for (let d = firstDay; d <= lastDay; d++) monthOfDay[d - firstDay] = monthKey(d * DAY) - first;
+  const monthCount = current - first + 1;
+  const groupOf = new Map<string, string | null>();
+  const perGroup = new Map<string, Float64Array>();
   for (let i = 0; i < table.size; i++) {
     const amount = table.amounts[i];
     if (amount >= 0 || table.statuses[i] !== 'BOOKED' || table.currencies[i] !== options.currency) continue;
     if (options.accounts && !options.accounts.has(table.accountIds[i])) continue;
-    const type = table.types[i];
-    if (type === 'INTERNAL_TRANSFER') continue;
+    if (table.types[i] === 'INTERNAL_TRANSFER') continue;
     const day = Math.floor(table.dates[i] / DAY);
     if (day < firstDay || day > lastDay) continue;
-    const month = monthKey(table.dates[i]);
-    const category = categories.get(table.categories[i]);
-    if (category?.type === 'TRANSFER' || category?.type === 'INCOME') continue;
-    const group = category?.parent?.id ?? category?.id ?? table.categories[i];
-    totals.set(group, (totals.get(group) ?? 0) - amount);
-    const key = `${month}|${group}`;
-    cells.set(key, (cells.get(key) ?? 0) - amount);
+    const categoryId = table.categories[i];
+    let group = groupOf.get(categoryId);
+    if (group === undefined) {
+      const category = categories.get(categoryId);
+      group =
+        category?.type === 'TRANSFER' || category?.type === 'INCOME'
+          ? null
+          : (category?.parent?.id ?? category?.id ?? categoryId);
+      groupOf.set(categoryId, group);
+    }
+    if (group === null) continue;
+    let sums = perGroup.get(group);
+    if (!sums) perGroup.set(group, (sums = new Float64Array(monthCount)));
+    sums[monthOfDay[day - firstDay]] -= amount;
   }
-  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const totals = [...perGroup.entries()].map(([id, sums]) => [id, sums.reduce((a, b) => a + b, 0)] as const);
+  const ranked = totals.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const topIds = ranked.slice(0, top).map(([id]) => id);
   const otherIds = ranked.slice(top).map(([id]) => id);
   const keys = topIds.map((id) => ({ id, label: categories.get(id)?.label ?? id }));
   if (otherIds.length) keys.push({ id: '__other', label: options.otherLabel });
+  const round = (n: number) => Math.round(n * 100) / 100;
   const months: SpendingSeries['months'] = [];
   for (let m = first; m <= current; m++) {
+    const k = m - first;
     const t = Date.UTC(Math.floor(m / 12), m % 12, 1) / 1000;
     const next = Date.UTC(Math.floor((m + 1) / 12), (m + 1) % 12, 1) / 1000;
     const row: Record<string, number | string> = {
@@ -192,10 +207,8 @@ export function spendingByCategory(
       from: Math.max(t, firstDay * DAY),
       to: Math.min(next / DAY - 1, lastDay) * DAY,
     };
-    let other = 0;
-    for (const id of topIds) row[id] = Math.round((cells.get(`${m}|${id}`) ?? 0) * 100) / 100;
-    for (const id of otherIds) other += cells.get(`${m}|${id}`) ?? 0;
-    if (otherIds.length) row.__other = Math.round(other * 100) / 100;
+    for (const id of topIds) row[id] = round(perGroup.get(id)![k]);
+    if (otherIds.length) row.__other = round(otherIds.reduce((sum, id) => sum + perGroup.get(id)![k], 0));
     months.push(row);
   }
   return { months, keys, otherIds };

@@ -33,7 +33,9 @@ export function useDashboardCharts(counted: readonly Account[], currency: string
 
   const range: DayRange | null = useMemo(() => {
     if (!txReady) return null;
-    return periodRange(period, Date.now() / 1000, earliestDay(new Set(accountIds)));
+    // The first transaction's day only matters for All and Custom (a scan of every row).
+    const needsEarliest = period.kind === 'ALL' || period.kind === 'CUSTOM';
+    return periodRange(period, Date.now() / 1000, needsEarliest ? earliestDay(new Set(accountIds)) : null);
     // txVersion: the table (outside the store) changed
   }, [txReady, period, accountIds, txVersion]);
 
