@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { balanceSeries, spendingByCategory } from '../../lib/analytics';
 import type { Account } from '../../lib/api';
+import { OTHER_KEY } from '../../lib/chart-colors';
 import { drillDownUrl } from '../../lib/drill-down';
 import { periodRange, seriesStep, type DayRange, type Period } from '../../lib/periods';
 import { txTable } from '../../lib/tx-table';
@@ -60,7 +61,7 @@ export function useDashboardCharts(counted: readonly Account[], currency: string
       /** The history behind a bar: its category (or the ones in "other") in its month. */
       bar: (categoryId: string, row: Record<string, number | string>, otherIds: readonly string[]) =>
         drillDownUrl({
-          categories: categoryId === '__other' ? otherIds : [categoryId],
+          categories: categoryId === OTHER_KEY ? otherIds : [categoryId],
           accounts: accountIds,
           first: Number(row.from ?? row.t),
           last: Number(row.to ?? row.t),
@@ -68,7 +69,7 @@ export function useDashboardCharts(counted: readonly Account[], currency: string
       /** The history of a category over the whole period. */
       category: (categoryId: string, otherIds: readonly string[]) =>
         drillDownUrl({
-          categories: categoryId === '__other' ? otherIds : [categoryId],
+          categories: categoryId === OTHER_KEY ? otherIds : [categoryId],
           accounts: accountIds,
           first: range?.from ?? 0,
           last: range?.to ?? 0,
