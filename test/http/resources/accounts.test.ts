@@ -167,15 +167,32 @@ describe('PUT /accounts/{id}', () => {
   it('CLOSED archives: data kept, balance 0; ACTIVE reopens and schedules a synchronization', async () => {
     const db = engine.ctx.db;
     insertTransaction(db, user, acc.livret, { amount: 100 });
+    const before = (await get(`/accounts/${acc.livret}`)).body;
+    expect(before.closing_balance).toBeUndefined();
+    const t0 = engine.ctx.now();
     const closed = await engine.http(`/v2/accounts/${acc.livret}`, { method: 'PUT', token: manage, json: { name: 'Livret A', status: 'CLOSED' } });
     expect(closed.status).toBe(204);
-    expect((await get(`/accounts/${acc.livret}`)).body).toMatchObject({ status: 'CLOSED', balance: 0 });
+    const t1 = engine.ctx.now();
+    // Extension: the balance it had and when it was closed, so its history can still be drawn.
+    expect((await get(`/accounts/${acc.livret}`)).body).toMatchObject({
+      status: 'CLOSED',
+      balance: 0,
+      closing_balance: before.balance,
+    });
+    const closingDate = (await get(`/accounts/${acc.livret}`)).body.closing_date;
+    expect(closingDate).toBeGreaterThanOrEqual(t0);
+    expect(closingDate).toBeLessThanOrEqual(t1);
+    // A rename while closed keeps them.
+    await engine.http(`/v2/accounts/${acc.livret}`, { method: 'PUT', token: manage, json: { name: 'Old savings', status: 'CLOSED' } });
+    expect((await get(`/accounts/${acc.livret}`)).body).toMatchObject({ name: 'Old savings', closing_balance: before.balance });
     expect(db.prepare('SELECT count(*) FROM transactions WHERE account_id = ?').pluck().get(acc.livret)).toBe(1);
     expect(sync.starts).toEqual([]);
 
     const reopened = await engine.http(`/v2/accounts/${acc.livret}`, { method: 'PUT', token: manage, json: { name: 'Livret A', status: 'ACTIVE' } });
     expect(reopened.status).toBe(204);
     expect((await get(`/accounts/${acc.livret}`)).body.status).toBe('ACTIVE');
+    expect((await get(`/accounts/${acc.livret}`)).body).not.toHaveProperty('closing_balance');
+    expect((await get(`/accounts/${acc.livret}`)).body).not.toHaveProperty('closing_date');
     expect(sync.starts).toEqual([{ connectionId: conn, request: { type: 'ALL', accountIds: [acc.livret] } }]);
     sync.starts.length = 0;
     sync.running.clear();

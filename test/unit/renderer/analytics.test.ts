@@ -19,12 +19,15 @@ const account = (id: string, balance: number, over: Partial<Account> = {}): Acco
 });
 
 describe('net worth', () => {
-  it('sums per currency, debts apart, closed accounts left out', () => {
+  it('sums per currency, debts apart, only the accounts counted in totals', () => {
     const totals = netWorth([
       account('a', 1000.1),
       account('b', -200.05, { type: 'LOAN' }),
       account('c', 50, { currency: 'USD' }),
       account('d', 999, { status: 'CLOSED' }),
+      account('e', 4000, { status: 'PENDING_CONSENT' }),
+      account('f', 70, { status: 'SUSPENDED' }),
+      account('g', 30, { hidden_from_totals: true } as Partial<Account>),
     ]);
     expect(totals[0]).toEqual({ currency: 'EUR', assets: 1000.1, debts: -200.05, total: 800.05, accounts: 2 });
     expect(totals[1]).toMatchObject({ currency: 'USD', total: 50 });
@@ -62,6 +65,48 @@ describe('balance over time', () => {
       [98, 105],
       [99, 95],
       [100, 100],
+    ]);
+    // A period and a step: one point every 2 days counted back from the last day, each with its first day.
+    const stepped = balanceSeries([account('a', 100)], t, { from: 96 * DAY, to: 100 * DAY, step: 2, now });
+    expect(stepped.map((p) => [p.from / DAY, p.t / DAY, p.balance])).toEqual([
+      [96, 96, 75],
+      [97, 98, 105],
+      [99, 100, 100],
+    ]);
+  });
+
+  it('keeps a closed account’s history as it was up to its closing day, then stops', () => {
+    const now = 200 * DAY;
+    const t = new TxTable();
+    t.upsert(
+      [
+        [97, 40],
+        [99, -15],
+      ].map(([d, amount], i) => ({
+        id: String(i),
+        account_id: 's',
+        amount,
+        currency: 'EUR',
+        date: d * DAY,
+        import_date: 0,
+        last_update_date: 0,
+        label: '',
+        type: 'OTHER',
+        origin: 'TRANSACTION',
+        category_id: 'UNCATEGORIZED',
+        status: 'BOOKED',
+      })) as Transaction[],
+    );
+    // Closed on day 100 with 3,000 on it; the contract shows its balance as 0 since.
+    const closed = { ...account('s', 0, { status: 'CLOSED' }), closing_balance: 3000, closing_date: 100 * DAY + 500 };
+    const points = balanceSeries([closed], t, { from: 95 * DAY, step: 1, now });
+    expect(points.map((p) => [p.t / DAY, p.balance])).toEqual([
+      [95, 2975],
+      [96, 2975],
+      [97, 3015],
+      [98, 3015],
+      [99, 3000],
+      [100, 3000],
     ]);
   });
 });
@@ -122,8 +167,24 @@ describe('spending by category', () => {
       { id: '__other', label: 'Other' },
     ]);
     expect(s.months).toEqual([
-      { t: month(2025, 2, 1), HOUSING: 800, FOOD: 40, __other: 0 },
-      { t: month(2025, 3, 1), HOUSING: 0, FOOD: 60, __other: 12 },
+      { t: month(2025, 2, 1), from: month(2025, 2, 1), to: month(2025, 2, 31), HOUSING: 800, FOOD: 40, __other: 0 },
+      { t: month(2025, 3, 1), from: month(2025, 3, 1), to: month(2025, 3, 20), HOUSING: 0, FOOD: 60, __other: 12 },
+    ]);
+    expect(s.otherIds).toEqual(['CINEMA']);
+
+    // A period and a set of accounts: only their rows, the months cut to the period.
+    add(month(2025, 3, 10), -1000, 'RENT', { account_id: 'hidden' });
+    const p = spendingByCategory(t, categories, {
+      currency: 'EUR',
+      otherLabel: 'Other',
+      from: month(2025, 2, 20),
+      to: month(2025, 3, 5),
+      accounts: new Set(['a']),
+    });
+    expect(p.keys.map((k) => k.id)).toEqual(['FOOD', 'CINEMA']);
+    expect(p.months).toEqual([
+      { t: month(2025, 2, 1), from: month(2025, 2, 20), to: month(2025, 2, 31), FOOD: 0, CINEMA: 0 },
+      { t: month(2025, 3, 1), from: month(2025, 3, 1), to: month(2025, 3, 5), FOOD: 60, CINEMA: 12 },
     ]);
   });
 });

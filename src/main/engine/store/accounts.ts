@@ -34,6 +34,9 @@ export interface AccountRow {
   status_before_close: string | null;
   /** 1: the person keeps this account out of totals (PUT /accounts/{id}/preferences). */
   hidden_from_totals: number;
+  /** Balance (minor units) and time of its closing by PUT /accounts/{id}; null unless closed that way. */
+  closing_balance: number | null;
+  closing_date: number | null;
 }
 
 /** A row of `listed_accounts`: an account the last LIST_ACCOUNTS run saw (payload: the connector's ProviderAccount). */
@@ -107,7 +110,13 @@ export function createAccountStore(db: Db) {
   const setHidden = db.prepare<[number, number]>('UPDATE accounts SET hidden_from_totals = ? WHERE id = ?');
   const ofConnection = db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE connection_id = ? ORDER BY id');
   const putPlain = db.prepare('UPDATE accounts SET name = ?, status = ?, status_before_close = NULL WHERE id = ?');
-  const putClosed = db.prepare('UPDATE accounts SET name = ?, status = ?, status_before_close = NULL, balance = 0 WHERE id = ?');
+  // The closing keeps the balance it replaces with 0 (SET reads the row as it was) and when.
+  const putClosed = db.prepare(
+    'UPDATE accounts SET name = ?, status = ?, status_before_close = NULL, closing_balance = balance, closing_date = ?, balance = 0 WHERE id = ?',
+  );
+  const putReopened = db.prepare(
+    'UPDATE accounts SET name = ?, status = ?, status_before_close = NULL, closing_balance = NULL, closing_date = NULL WHERE id = ?',
+  );
   const onChannel = db
     .prepare<[number, string, number], number>(
       'SELECT count(*) FROM accounts WHERE connection_id = ? AND last_channel_definition_id = ? AND id <> ?',
@@ -167,9 +176,14 @@ export function createAccountStore(db: Db) {
     setHiddenFromTotals(id: number, hidden: boolean): void {
       setHidden.run(hidden ? 1 : 0, id);
     },
-    /** PUT /accounts/{id}: name and status; `closed` also sets the balance to 0. */
-    put(id: number, name: string, status: AccountStatus, closed: boolean): void {
-      (closed ? putClosed : putPlain).run(name, status, id);
+    /**
+     * PUT /accounts/{id}: name and status. A closing sets the balance to 0 and keeps the balance it had and
+     * the time (`now`); a reopening forgets them.
+     */
+    put(id: number, name: string, status: AccountStatus, move: { closed: boolean; reopened: boolean }, now: number): void {
+      if (move.closed) putClosed.run(name, status, now, id);
+      else if (move.reopened) putReopened.run(name, status, id);
+      else putPlain.run(name, status, id);
     },
     /** Accounts of the connection linked to the channel definition, other than `exceptId`. */
     countOnChannel: (connectionId: number, channelDefinitionId: string, exceptId: number): number =>

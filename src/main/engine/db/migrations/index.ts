@@ -6,6 +6,7 @@ import m005 from './m005_document_channel_identity';
 import m006 from './m006_dynamic_providers';
 import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
+import m009 from './m009_account_closing';
 import type { Db } from '../database';
 
 /**
@@ -36,4 +37,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 6, name: 'dynamic_providers', sql: m006 },
   { version: 7, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
   { version: 8, name: 'history_corrections', sql: m008 },
+  { version: 9, name: 'account_closing', sql: m009 },
 ];

@@ -11,7 +11,8 @@ import type { ServiceDeps } from '../deps';
 
 /**
  * PUT /accounts/{id} `{name, status}`: renames, and CLOSED archives (data kept, balance 0, no more
- * synchronization) while ACTIVE reopens a CLOSED account and schedules its synchronization.
+ * synchronization; the balance and time of the closing are kept, extension `closing_balance` and
+ * `closing_date`) while ACTIVE reopens a CLOSED account and schedules its synchronization.
  */
 export function putAccount(deps: ServiceDeps, account: AccountRow, body: { name: string; status: 'ACTIVE' | 'CLOSED' }): void {
   const { store } = deps;
@@ -20,7 +21,7 @@ export function putAccount(deps: ServiceDeps, account: AccountRow, body: { name:
     throw new InvalidInput(`the connection of account ${account.id} is closed; reopen the connection (POST /connections/${account.connection_id}/reopen)`);
   }
   store.transaction(() => {
-    store.accounts.put(account.id, body.name, move.status, move.closed);
+    store.accounts.put(account.id, body.name, move.status, move, deps.now());
     store.accounts.refreshSearchText({ accountId: account.id });
   });
   if (move.reopened) deps.sync.start(account.connection_id, { type: 'ALL', accountIds: [account.id] });

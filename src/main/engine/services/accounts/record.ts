@@ -28,6 +28,9 @@ export interface AccountRecord {
   loan?: Record<string, unknown>;
   /** Extension: the person keeps this account out of totals (present only when true). */
   hidden_from_totals?: true;
+  /** Extension: a CLOSED account's balance on its closing (the contract shows 0 since) and when. */
+  closing_balance?: number;
+  closing_date?: number;
 }
 
 const bool = (v: number | null) => (v === null ? undefined : v === 1);
@@ -79,6 +82,10 @@ export function accountRecord(row: AccountRow): AccountRecord {
   const loan = parseJson<Record<string, unknown> | null>(row.loan, null);
   if (loan) record.loan = servedDetails(loan) as Record<string, unknown>;
   if (row.hidden_from_totals === 1) record.hidden_from_totals = true;
+  if (row.status === 'CLOSED' && row.closing_balance !== null && row.closing_date !== null) {
+    record.closing_balance = minorToNumber(row.closing_balance, currencyExponent(row.currency));
+    record.closing_date = row.closing_date;
+  }
   return record;
 }
 
@@ -114,6 +121,17 @@ export const accountSchema = {
       type: 'boolean',
       enum: [true],
       description: 'Extension: the person keeps this account out of totals (PUT /accounts/{id}/preferences). Present only when true.',
+      'x-coffer-extension': true,
+    },
+    closing_balance: {
+      type: 'number',
+      description:
+        'Extension: for an account closed by PUT /accounts/{id} (its balance is 0 since), the balance it had when closed. Present only then.',
+      'x-coffer-extension': true,
+    },
+    closing_date: {
+      type: 'integer',
+      description: 'Extension: when the account was closed by PUT /accounts/{id} (timestamp). Present with closing_balance.',
       'x-coffer-extension': true,
     },
   },

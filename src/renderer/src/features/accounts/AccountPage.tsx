@@ -5,7 +5,20 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
-import { Badge, Button, Card, ConfirmDialog, Dialog, Loading, Spinner, TextField, toast } from '../../ui';
+import { notCountedReason } from '../../lib/account-sharing';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Dialog,
+  Loading,
+  Spinner,
+  TextField,
+  toast,
+} from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { accountStatusTone } from '../common/status';
@@ -60,8 +73,10 @@ function AccountView({ account }: { account: Account }) {
   const txVersion = useStore((s) => s.txVersion);
   const txLoad = useStore((s) => s.txLoad);
   const loadAccounts = useStore((s) => s.loadAccounts);
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const reason = notCountedReason(account);
 
   const { points, recent } = useMemo(() => {
     const rows: number[] = [];
@@ -72,16 +87,29 @@ function AccountView({ account }: { account: Account }) {
   }, [account, txVersion]);
 
   const closed = account.status === 'CLOSED';
-  const toggleClosed = async () => {
+  /** Reopens at once; closing asks first (CloseAccountDialog). */
+  const reopen = async () => {
     setBusy(true);
     try {
-      await accountsApi.update(account.id, { name: account.name, status: closed ? 'ACTIVE' : 'CLOSED' });
+      await accountsApi.update(account.id, { name: account.name, status: 'ACTIVE' });
       toast.success(t('account.updated'));
       await loadAccounts();
     } catch (err) {
       toast.error(errorMessage(i18n, err));
     } finally {
       setBusy(false);
+    }
+  };
+  const setHidden = async (hidden: boolean) => {
+    setHiding(true);
+    try {
+      await accountsApi.setPreferences(account.id, { hidden_from_totals: hidden });
+      toast.success(hidden ? t('account.hidden') : t('account.shown'));
+      await loadAccounts();
+    } catch (err) {
+      toast.error(errorMessage(i18n, err));
+    } finally {
+      setHiding(false);
     }
   };
 
@@ -150,7 +178,11 @@ function AccountView({ account }: { account: Account }) {
             <Button icon="edit" onClick={() => setDialog('rename')}>
               {t('account.rename')}
             </Button>
-            <Button icon={closed ? 'play' : 'pause'} busy={busy} onClick={() => void toggleClosed()}>
+            <Button
+              icon={closed ? 'play' : 'pause'}
+              busy={busy}
+              onClick={() => (closed ? void reopen() : setDialog('close'))}
+            >
               {closed ? t('account.reopen') : t('account.close')}
             </Button>
             <Button variant="danger" icon="trash" onClick={() => setDialog('delete')}>
@@ -160,7 +192,33 @@ function AccountView({ account }: { account: Account }) {
         }
       />
 
-      <div className="grid-2" style={{ alignItems: 'start' }}>
+      {reason && (
+        <Alert
+          tone={reason === 'PENDING_CONSENT' || reason === 'SUSPENDED' ? 'warning' : 'info'}
+          action={
+            (reason === 'PENDING_CONSENT' ||
+              reason === 'SUSPENDED' ||
+              reason === 'NOT_FOUND' ||
+              reason === 'UNAVAILABLE') &&
+            connection ? (
+              <Link to={`/connections/${connection.id}`}>{t('account.openConnection')}</Link>
+            ) : undefined
+          }
+        >
+          <span data-testid="account-not-counted">{t(`account.notCounted.${reason}` as MessageKey)}</span>
+          {closed && account.closing_date !== undefined && account.closing_balance !== undefined && (
+            <>
+              {' '}
+              {t('account.closedOn', {
+                date: day(account.closing_date),
+                amount: money(account.closing_balance, account.currency),
+              })}
+            </>
+          )}
+        </Alert>
+      )}
+
+      <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
         <Card title={t('account.details')} id="account-details">
           <dl className="kv" style={{ margin: 0 }}>
             {details.map(([k, v]) => (
@@ -170,6 +228,21 @@ function AccountView({ account }: { account: Account }) {
               </div>
             ))}
           </dl>
+          {/* Only a shared account can be hidden (the others are out of the totals anyway). */}
+          {(reason === null || reason === 'HIDDEN') && (
+            <div style={{ marginTop: 16 }}>
+              <Checkbox
+                label={t('account.hideFromTotals')}
+                checked={account.hidden_from_totals === true}
+                disabled={hiding}
+                aria-describedby="hide-from-totals-hint"
+                onChange={(e) => void setHidden(e.target.checked)}
+              />
+              <p id="hide-from-totals-hint" className="faint" style={{ fontSize: 12.5, margin: '4px 0 0 26px' }}>
+                {t('account.hideFromTotalsHint')}
+              </p>
+            </div>
+          )}
           {savings.length > 0 && (
             <>
               <h3 style={{ margin: '20px 0 10px' }}>{t('account.savings')}</h3>
@@ -244,6 +317,7 @@ function AccountView({ account }: { account: Account }) {
 
       <RenameAccountDialog account={account} open={dialog === 'rename'} onClose={() => setDialog(null)} />
       <DeleteAccountDialog account={account} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <CloseAccountDialog account={account} open={dialog === 'close'} onClose={() => setDialog(null)} />
     </div>
   );
 }
@@ -346,6 +420,48 @@ function DeleteAccountDialog({ account, open, onClose }: { account: Account; ope
           t('account.deleteText', { transactions: tn('connections.transactions', count) })
         )}
       </p>
+    </ConfirmDialog>
+  );
+}
+
+/** Closing asks first and says what it does: archived, no more synchronization, balance 0, history kept. */
+function CloseAccountDialog({ account, open, onClose }: { account: Account; open: boolean; onClose: () => void }) {
+  const i18n = useT();
+  const { t } = i18n;
+  const loadAccounts = useStore((s) => s.loadAccounts);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+  const close = async () => {
+    setBusy(true);
+    try {
+      await accountsApi.update(account.id, { name: account.name, status: 'CLOSED' });
+      toast.success(t('account.updated'));
+      await loadAccounts();
+      onClose();
+    } catch (err) {
+      setError(errorMessage(i18n, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      cancelLabel={t('common.cancel')}
+      title={t('account.closeTitle', { name: account.name })}
+      confirmLabel={t('account.close')}
+      icon="pause"
+      busy={busy}
+      error={error}
+      onConfirm={() => void close()}
+    >
+      <p>{t('account.closeText')}</p>
+      <p>{t('account.closeReopen')}</p>
     </ConfirmDialog>
   );
 }

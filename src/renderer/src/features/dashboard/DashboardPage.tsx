@@ -1,22 +1,27 @@
 import { useEffect, useMemo, useState } from 'react';
-import { accountsByType, balanceSeries, netWorth, spendingByCategory } from '../../lib/analytics';
+import { splitForTotals } from '../../lib/account-sharing';
+import { accountsByType, netWorth } from '../../lib/analytics';
 import type { AccountType } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
+import type { Period } from '../../lib/periods';
 import { Link, navigate } from '../../lib/router';
-import { txTable } from '../../lib/tx-table';
-import { dataSelectors, syncSelectors, useStore } from '../../store';
-import type { DashboardSeries } from '../../store/data/initialState';
-import { Alert, Badge, Button, Card, EmptyState, Loading, toast } from '../../ui';
-import { Amount } from '../common/Amount';
+import { syncSelectors, useStore } from '../../store';
+import { Alert, Button, Card, EmptyState, Loading, toast } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
-import { accountStatusTone } from '../common/status';
 import { PageHeader } from '../layout/PageHeader';
 import { StatusLine } from '../connections/StatusLine';
 import { SyncButton } from '../connections/SyncButton';
 import { lastSyncDate } from '../connections/sync-info';
+import { AccountRow } from './AccountRow';
 import { BalanceChart, SpendingChart } from './charts';
+import { NotCountedNote, NotInTotalsSection } from './NotCounted';
+import { PeriodPicker } from './PeriodPicker';
+import { useDashboardCharts } from './use-dashboard-charts';
+
+/** The period the dashboard opens with (its charts are also kept for an instant start). */
+const DEFAULT_PERIOD: Period = { kind: '1Y' };
 
 export default function DashboardPage() {
   const i18n = useT();
@@ -27,40 +32,30 @@ export default function DashboardPage() {
   const connectionsLoad = useStore((s) => s.connectionsLoad);
   const snapshotAt = useStore((s) => s.snapshotAt);
   const cachedSeries = useStore((s) => s.cachedSeries);
-  const categoriesById = useStore(dataSelectors.categoriesById);
-  const txVersion = useStore((s) => s.txVersion);
-  const txLoad = useStore((s) => s.txLoad);
   const anyRunning = useStore(syncSelectors.anyRunning);
   const running = useStore((s) => s.running);
   const saveSnapshot = useStore((s) => s.saveSnapshot);
   const syncAll = useStore((s) => s.syncAll);
   const loadAll = useStore((s) => s.loadAll);
   const [syncing, setSyncing] = useState(false);
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
 
-  const totals = useMemo(() => netWorth(accounts), [accounts]);
+  // Totals and charts count only the accounts the person shares and did not hide (lib/account-sharing.ts).
+  const split = useMemo(() => splitForTotals(accounts), [accounts]);
+  const totals = useMemo(() => netWorth(split.counted), [split]);
   const main = totals[0];
   const currency = main?.currency ?? 'EUR';
-  const groups = useMemo(() => accountsByType(accounts), [accounts]);
+  const groups = useMemo(() => accountsByType(split.counted), [split]);
 
-  const txReady =
-    txLoad.status === 'ready' || (txLoad.status === 'loading' && txLoad.loaded > 0 && txLoad.loaded >= txLoad.total);
-  const series: DashboardSeries | null = useMemo(() => {
-    if (!txReady || !main) return null;
-    const inCurrency = accounts.filter((a) => a.currency === currency && a.status !== 'CLOSED');
-    return {
-      currency,
-      balance: balanceSeries(inCurrency, txTable),
-      spending: spendingByCategory(txTable, categoriesById, { currency, otherLabel: t('dashboard.other') }),
-    };
-    // txVersion: the table (outside the store) changed
-  }, [txReady, txVersion, accounts, categoriesById, currency, main, t]);
-  const shown = series ?? (cachedSeries && cachedSeries.currency === currency ? cachedSeries : null);
+  const { series, range, links } = useDashboardCharts(split.counted, currency, period, t('dashboard.other'));
+  const isDefault = period.kind === DEFAULT_PERIOD.kind;
+  const shown = series ?? (isDefault && cachedSeries && cachedSeries.currency === currency ? cachedSeries : null);
 
   useEffect(() => {
-    if (!series) return;
+    if (!series || !isDefault) return;
     const timer = setTimeout(() => void saveSnapshot(series), 800);
     return () => clearTimeout(timer);
-  }, [series, saveSnapshot]);
+  }, [series, isDefault, saveSnapshot]);
 
   const doSyncAll = async () => {
     setSyncing(true);
@@ -160,9 +155,10 @@ export default function DashboardPage() {
           <div className="stat-value" data-testid="net-worth">
             {money(main?.total ?? 0, currency)}
           </div>
-          <div className="stat-sub">
-            {tn('dashboard.accountsCount', accounts.filter((a) => a.status !== 'CLOSED').length)}
+          <div className="stat-sub" data-testid="counted-accounts">
+            {tn('dashboard.accountsCount', split.counted.length)}
           </div>
+          <NotCountedNote split={split} />
           {totals.slice(1).map((o) => (
             <div key={o.currency} className="stat-sub num">
               + {money(o.total, o.currency)}
@@ -181,24 +177,41 @@ export default function DashboardPage() {
         </Card>
       </div>
 
-      <div className="grid-2">
+      <div className="row row-wrap" style={{ justifyContent: 'space-between', gap: 12 }}>
+        <PeriodPicker value={period} onChange={setPeriod} />
+        {range && <Link to={links.period()}>{t('dashboard.openPeriod')}</Link>}
+      </div>
+
+      <div className="grid-2 grid-2-wide">
         <Card title={t('dashboard.balanceOverTime')} id="balance-over-time">
           <p className="faint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
-            {t('dashboard.balanceOverTimeHint')}
+            {t('dashboard.balanceHint')}
           </p>
           {shown ? (
-            <BalanceChart points={shown.balance} currency={currency} label={t('dashboard.balanceOverTime')} />
+            <BalanceChart
+              points={shown.balance}
+              currency={currency}
+              label={t('dashboard.balanceOverTime')}
+              range={range ?? undefined}
+              onPoint={(p) => navigate(links.point(p))}
+            />
           ) : (
             <TxLoading />
           )}
         </Card>
         <Card title={t('dashboard.spending')} id="spending">
           <p className="faint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
-            {t('dashboard.spendingHint')}
+            {t('dashboard.spendingHintClick')}
           </p>
           {shown ? (
             shown.spending.keys.length ? (
-              <SpendingChart series={shown.spending} currency={currency} label={t('dashboard.spending')} />
+              <SpendingChart
+                series={shown.spending}
+                currency={currency}
+                label={t('dashboard.spending')}
+                onBar={(id, row) => navigate(links.bar(id, row, shown.spending.otherIds ?? []))}
+                onCategory={(id) => navigate(links.category(id, shown.spending.otherIds ?? []))}
+              />
             ) : (
               <p className="muted" style={{ padding: '48px 0', textAlign: 'center' }}>
                 {t('dashboard.noTransactions')}
@@ -210,7 +223,7 @@ export default function DashboardPage() {
         </Card>
       </div>
 
-      <div className="grid-2" style={{ alignItems: 'start' }}>
+      <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
         <Card title={t('dashboard.balances')} id="balances">
           <div className="stack-lg">
             {groups.map((g) => (
@@ -228,33 +241,13 @@ export default function DashboardPage() {
                 </div>
                 <div className="list">
                   {g.accounts.map((a) => (
-                    <Link key={a.id} to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <div
-                          style={{
-                            fontWeight: 550,
-                            overflow: 'hidden',
-                            textOverflow: 'ellipsis',
-                            whiteSpace: 'nowrap',
-                          }}
-                        >
-                          {a.name}
-                        </div>
-                        <div className="faint" style={{ fontSize: 12.5 }}>
-                          {connections.find((c) => c.id === a.connection_id)?.name}
-                          {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
-                        </div>
-                      </div>
-                      {a.status !== 'ACTIVE' && (
-                        <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-                      )}
-                      <Amount value={a.balance} currency={a.currency} strong />
-                    </Link>
+                    <AccountRow key={a.id} account={a} connections={connections} />
                   ))}
                 </div>
               </section>
             ))}
-            {groups.length === 0 && <p className="muted">{t('connections.noAccounts')}</p>}
+            {groups.length === 0 && split.left.length === 0 && <p className="muted">{t('connections.noAccounts')}</p>}
+            <NotInTotalsSection split={split} connections={connections} />
           </div>
         </Card>
         <Card title={t('dashboard.lastSync')} id="last-sync">

@@ -1,30 +1,14 @@
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useMemo } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BalancePoint, SpendingSeries } from '../../lib/analytics';
+import { categoryColor } from '../../lib/chart-colors';
+import { moneyTickLabels, timeTickLabels, timeTicks, valueAxis } from '../../lib/chart-ticks';
 import { useT } from '../../lib/i18n';
-
-const COLORS = [
-  'var(--chart-1)',
-  'var(--chart-2)',
-  'var(--chart-3)',
-  'var(--chart-4)',
-  'var(--chart-5)',
-  'var(--chart-6)',
-  'var(--chart-7)',
-  'var(--chart-8)',
-];
+import type { DayRange } from '../../lib/periods';
+import './charts.css';
 
 const axisStyle = { fontSize: 12, fill: 'var(--text-muted)' };
+const MAX_TIME_TICKS = 6;
 
 function TooltipBox({ title, rows }: { title: string; rows: Array<{ color?: string; label: string; value: string }> }) {
   return (
@@ -52,24 +36,59 @@ function TooltipBox({ title, rows }: { title: string; rows: Array<{ color?: stri
   );
 }
 
-/** Balance over time (an area chart); the figures are also given as a table for screen readers. */
+/** The value axis of an amount chart: round ticks from zero, labels all different (lib/chart-ticks.ts). */
+function useMoneyAxis(values: readonly number[], currency: string) {
+  const { lang } = useT();
+  return useMemo(() => {
+    const axis = valueAxis(values);
+    const labels = moneyTickLabels(lang, axis.ticks, currency);
+    const byTick = new Map(axis.ticks.map((t, i) => [t, labels[i]]));
+    return { ...axis, format: (v: number) => byTick.get(v) ?? '' };
+  }, [values, currency, lang]);
+}
+
+/**
+ * Balance over time (an area chart); the figures are also given as a table for screen readers. A click on
+ * the chart calls `onPoint` with the nearest point (its `from` … `t` days are the history behind it).
+ */
 export function BalanceChart({
   points,
   currency,
   label,
   height = 240,
+  range,
+  onPoint,
 }: {
   points: BalancePoint[];
   currency: string;
   label: string;
   height?: number;
+  /** The days the x axis spans (default: the points' own span). */
+  range?: DayRange;
+  onPoint?: (point: BalancePoint) => void;
 }) {
-  const { money, day } = useT();
+  const { money, day, lang } = useT();
+  const balances = useMemo(() => points.map((p) => p.balance), [points]);
+  const y = useMoneyAxis(balances, currency);
+  const span = range ?? { from: points[0]?.t ?? 0, to: points[points.length - 1]?.t ?? 0 };
+  const x = useMemo(() => {
+    const tt = timeTicks(span.from, span.to, MAX_TIME_TICKS);
+    const labels = timeTickLabels(lang, tt.ticks, tt.unit);
+    const byTick = new Map(tt.ticks.map((t, i) => [t, labels[i]]));
+    return { ticks: tt.ticks, format: (v: number) => byTick.get(v) ?? '' };
+  }, [span.from, span.to, lang]);
   return (
-    <figure style={{ margin: 0 }} aria-label={label}>
-      <div style={{ height }} aria-hidden="true">
+    <figure style={{ margin: 0 }} aria-label={label} data-testid="balance-chart">
+      <div style={{ height }} aria-hidden="true" className={onPoint ? 'chart-clickable' : undefined}>
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <AreaChart
+            data={points}
+            margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
+            onClick={(state) => {
+              const i = Number(state?.activeIndex);
+              if (onPoint && Number.isInteger(i) && points[i]) onPoint(points[i]);
+            }}
+          >
             <defs>
               <linearGradient id="balanceFill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="var(--chart-1)" stopOpacity={0.28} />
@@ -79,19 +98,24 @@ export function BalanceChart({
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis
               dataKey="t"
-              tickFormatter={(v: number) => day(v).replace(/\s?\d{4}$/, '')}
+              type="number"
+              domain={[span.from, span.to]}
+              ticks={x.ticks}
+              interval={0}
+              tickFormatter={x.format}
               tick={axisStyle}
               axisLine={false}
               tickLine={false}
-              minTickGap={48}
             />
             <YAxis
-              tickFormatter={(v: number) => money(v, currency, { compact: true })}
+              domain={y.domain}
+              ticks={y.ticks}
+              interval={0}
+              tickFormatter={y.format}
               tick={axisStyle}
               axisLine={false}
               tickLine={false}
               width={64}
-              domain={['auto', 'auto']}
             />
             <Tooltip
               content={({ active, payload }) =>
@@ -109,6 +133,7 @@ export function BalanceChart({
               stroke="var(--chart-1)"
               strokeWidth={2}
               fill="url(#balanceFill)"
+              baseValue={0}
               isAnimationActive={false}
             />
           </AreaChart>
@@ -119,7 +144,7 @@ export function BalanceChart({
           <caption>{label}</caption>
           <tbody>
             {points
-              .filter((_, i) => i % 4 === 0 || i === points.length - 1)
+              .filter((_, i) => (points.length - 1 - i) % 4 === 0)
               .map((p) => (
                 <tr key={p.t}>
                   <th scope="row">{day(p.t)}</th>
@@ -133,34 +158,59 @@ export function BalanceChart({
   );
 }
 
-/** Spending per month, stacked by category. */
+/**
+ * Spending per month, stacked by category, each category in its own colour (lib/chart-colors.ts). A click
+ * on a bar calls `onBar` with the category and the month row; the legend's entries are buttons calling
+ * `onCategory` (the keyboard's way to the same history).
+ */
 export function SpendingChart({
   series,
   currency,
   label,
   height = 260,
+  onBar,
+  onCategory,
 }: {
   series: SpendingSeries;
   currency: string;
   label: string;
   height?: number;
+  onBar?: (categoryId: string, row: Record<string, number | string>) => void;
+  onCategory?: (categoryId: string) => void;
 }) {
-  const { money, month } = useT();
+  const { money, month, lang } = useT();
+  const values = useMemo(
+    () => series.months.map((m) => series.keys.reduce((s, k) => s + Number(m[k.id] ?? 0), 0)),
+    [series],
+  );
+  const y = useMoneyAxis(values, currency);
+  const x = useMemo(() => {
+    // Every k-th month labelled so that at most MAX_TIME_TICKS show, the year where needed.
+    const every = Math.max(1, Math.ceil(series.months.length / MAX_TIME_TICKS));
+    const shown = series.months.map((m) => Number(m.t)).filter((_, i) => i % every === 0);
+    const labels = timeTickLabels(lang, shown, 'month');
+    const byTick = new Map(shown.map((t, i) => [t, labels[i]]));
+    return { interval: every - 1, format: (v: number) => byTick.get(Number(v)) ?? '' };
+  }, [series, lang]);
   return (
-    <figure style={{ margin: 0 }} aria-label={label}>
-      <div style={{ height }} aria-hidden="true">
+    <figure style={{ margin: 0 }} aria-label={label} data-testid="spending-chart">
+      <div style={{ height }} aria-hidden="true" className={onBar ? 'chart-clickable' : undefined}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series.months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis
               dataKey="t"
-              tickFormatter={(v: number) => month(v)}
+              interval={x.interval}
+              tickFormatter={x.format}
               tick={axisStyle}
               axisLine={false}
               tickLine={false}
             />
             <YAxis
-              tickFormatter={(v: number) => money(v, currency, { compact: true })}
+              domain={y.domain}
+              ticks={y.ticks}
+              interval={0}
+              tickFormatter={y.format}
               tick={axisStyle}
               axisLine={false}
               tickLine={false}
@@ -181,22 +231,34 @@ export function SpendingChart({
                 ) : null
               }
             />
-            <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
             {series.keys.map((k, i) => (
               <Bar
                 key={k.id}
                 dataKey={k.id}
                 name={k.label}
                 stackId="spending"
-                fill={COLORS[i % COLORS.length]}
+                fill={categoryColor(k.id)}
                 isAnimationActive={false}
                 radius={i === series.keys.length - 1 ? [4, 4, 0, 0] : undefined}
                 maxBarSize={44}
+                onClick={(data: { payload?: Record<string, number | string> }) => {
+                  if (onBar && data?.payload) onBar(k.id, data.payload);
+                }}
               />
             ))}
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <ul className="chart-legend" aria-label={label}>
+        {series.keys.map((k) => (
+          <li key={k.id} data-testid="legend-item">
+            <button type="button" onClick={() => onCategory?.(k.id)} disabled={!onCategory}>
+              <span data-swatch style={{ background: categoryColor(k.id) }} />
+              {k.label}
+            </button>
+          </li>
+        ))}
+      </ul>
       <div className="sr-only">
         <table>
           <caption>{label}</caption>

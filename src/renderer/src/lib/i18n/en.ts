@@ -1,3 +1,4 @@
+import { dashEn } from './dashboard.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 
@@ -5,6 +6,7 @@ import { firstWeekEn } from './firstweek.en';
 export const en = {
   ...ebEn,
   ...firstWeekEn,
+  ...dashEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',

@@ -1,4 +1,5 @@
 import type { MessageKey } from './en';
+import { dashFr } from './dashboard.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 
@@ -6,6 +7,7 @@ import { firstWeekFr } from './firstweek.fr';
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...firstWeekFr,
+  ...dashFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
