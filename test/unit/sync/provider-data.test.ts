@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deriveTransactionKey } from '../../../src/main/engine/connectors/transaction-key';
 import type { ProviderAccount, ProviderTransaction } from '../../../src/main/engine/connectors/types';
-import { CategoryMemo, checkAccount, prepareFetch } from '../../../src/main/engine/sync/provider-data';
+import {
+  CategoryMemo,
+  checkAccount,
+  PREPARE_SLICE_ROWS,
+  prepareFetch,
+  prepareFetchInSlices,
+} from '../../../src/main/engine/sync/provider-data';
 import { MalformedProviderData } from '../../../src/main/engine/sync/run-errors';
 
 const account: ProviderAccount = {
@@ -110,5 +116,37 @@ describe('prepareFetch', () => {
     ],
   ])('refuses %s', (_name, value) => {
     expect(() => prepareFetch(account, value, memo())).toThrow(MalformedProviderData);
+  });
+});
+
+describe('prepareFetchInSlices', () => {
+  it('prepares the same rows as prepareFetch, letting the event loop turn between slices of rows', async () => {
+    const n = PREPARE_SLICE_ROWS * 2 + 10;
+    const fetch = {
+      reference: 'R',
+      balance: '3.00',
+      balance_date: 9,
+      transactions: Array.from({ length: n }, (_, i) => tx({ date: 1_700_000_000 + (i % 50) * 86_400 })),
+    };
+    const turns: number[] = [];
+    let done = false;
+    // Counts the event loop's turns while the preparation is under way.
+    const tick = () => {
+      if (done) return;
+      turns.push(1);
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sliced = await prepareFetchInSlices(account, fetch, memo());
+    done = true;
+    expect(sliced).toEqual(prepareFetch(account, fetch, memo()));
+    expect(sliced.transactions).toHaveLength(n);
+    expect(turns.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses bad data as prepareFetch does', async () => {
+    await expect(prepareFetchInSlices(account, { balance: '1', balance_date: 9, transactions: 'x' }, memo())).rejects.toThrow(
+      MalformedProviderData,
+    );
   });
 });

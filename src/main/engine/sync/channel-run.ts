@@ -31,7 +31,7 @@ import { channelStatusFromOutcomes, type AccountOutcome, type PlannedAccount } f
 import { CallGuard } from './call-guard';
 import type { ChallengeBroker } from './challenge-broker';
 import type { ChannelResults, ResultsDeps, SettingWrite, WrittenResults } from './channel-results';
-import { checkAccount, prepareFetch, type CategoryMemo, type CheckedAccount, type PreparedFetch } from './provider-data';
+import { checkAccount, prepareFetchInSlices, type CategoryMemo, type CheckedAccount, type PreparedFetch } from './provider-data';
 import { endsTheChannel, errorText, isExpectedFailure, loggable, redactor, statusOfFailure } from './run-failures';
 import { makeRunPlan, readPlanBasis, type RunPlan } from './run-plan';
 import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, RunCancelled } from './run-errors';
@@ -418,7 +418,7 @@ class ChannelRun {
         this.env.connector.fetchAccount(cctx, p.listed!),
       );
       const preparing = performance.now();
-      fetched.set(p.reference, prepareFetch(p.listed!, result, this.env.categories, this.env.filing));
+      fetched.set(p.reference, await prepareFetchInSlices(p.listed!, result, this.env.categories, this.env.filing));
       this.prepareMs += performance.now() - preparing;
       return 'SYNCED';
     } catch (err) {
