@@ -115,6 +115,8 @@ describe('GET /providers', () => {
     expect(fr.body.channel_definitions[0].credentials[0].label).toBe('Dossier des relevés (chemin absolu)');
     const en = await get('/providers/9500', userToken, { 'accept-language': 'en' });
     expect(en.body.name).toBe('Statement files');
+    // A request that asks for no language (a script) keeps the name the provider always had.
+    expect((await get('/providers/9500', userToken)).body.name).toBe('Statement files');
     // Bank names are names: the same in both languages.
     expect((await get('/providers/9000', userToken, { 'accept-language': 'fr' })).body.name).toBe('Coffer Test Bank');
   });

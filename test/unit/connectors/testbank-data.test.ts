@@ -261,15 +261,10 @@ describe('user_big', () => {
     expect(again.filter((t) => t.date > T0).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('generates the 100 000 rows in well under 300 ms', () => {
+  // How fast: `npm run bench -- sync` ("time at the simulated bank"), not a timed test.
+  it('generates the 100 000 rows', () => {
     const profile = profileOf('user_big');
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      const ledger = buildLedger(profile, [T0 + i]);
-      times.push(performance.now() - started);
-      expect(ledger.get(profile.accounts[0].reference)!.entries).toHaveLength(BIG_COUNT);
-    }
-    expect(Math.min(...times)).toBeLessThan(300);
+    const ledger = buildLedger(profile, [T0]);
+    expect(ledger.get(profile.accounts[0].reference)!.entries).toHaveLength(BIG_COUNT);
   });
 });

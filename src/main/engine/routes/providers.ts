@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { acceptLanguage as requestLanguage } from '../../../shared/language';
+import { preferredLanguage, acceptLanguage as requestLanguage } from '../../../shared/language';
 import { PROVIDER_TYPES } from '../domain/values';
 import { notFound } from '../http/errors';
 import { decimalQueryParams, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
@@ -41,7 +41,8 @@ export const providerRoutes = defineRoutes({
       },
       async (request, reply) => {
         const lang = requestLanguage(request.headers['accept-language']);
-        const { records, total } = ctx.services.providers.list(request.auth?.userId ?? null, request.query, lang);
+        const asked = preferredLanguage(request.headers['accept-language']);
+        const { records, total } = ctx.services.providers.list(request.auth?.userId ?? null, request.query, lang, asked);
         return sendList(reply, records, total);
       },
     );
@@ -60,7 +61,8 @@ export const providerRoutes = defineRoutes({
       async (request) => {
         // A user in a roll-out batch sees the REDIRECT definition available (C13).
         const lang = requestLanguage(request.headers['accept-language']);
-        return ctx.services.providers.record(request.auth?.userId ?? null, request.params.id, lang);
+        const asked = preferredLanguage(request.headers['accept-language']);
+        return ctx.services.providers.record(request.auth?.userId ?? null, request.params.id, lang, asked);
       },
     );
   },

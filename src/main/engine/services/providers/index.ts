@@ -15,16 +15,24 @@ export function createProviderService(deps: Pick<ServiceDeps, 'store' | 'urls'>)
      * GET /providers: the matching providers, one page (or all), as `userId` sees them (a member of a
      * roll-out batch sees the REDIRECT definition available, C13).
      */
-    list(userId: number | null, query: ProviderListQuery, lang: Language): { records: ProviderRecord[]; total: number } {
+    list(
+      userId: number | null,
+      query: ProviderListQuery,
+      lang: Language,
+      askedLanguage?: Language,
+    ): { records: ProviderRecord[]; total: number } {
       const { items, total } = listProviders(deps.store.providers.all(), query);
       const viewer = { userId };
-      return { records: items.map((p) => providerRecord(providerFor(deps, p.id, viewer) ?? p, deps.urls.host_url, lang)), total };
+      return {
+        records: items.map((p) => providerRecord(providerFor(deps, p.id, viewer) ?? p, deps.urls.host_url, lang, askedLanguage)),
+        total,
+      };
     },
     /** GET /providers/{id} as `userId` sees it; NotFound for an unknown provider. */
-    record(userId: number | null, providerId: string, lang: Language): ProviderRecord {
+    record(userId: number | null, providerId: string, lang: Language, askedLanguage?: Language): ProviderRecord {
       const provider = providerFor(deps, providerId, { userId });
       if (!provider) throw NotFound.of('provider', providerId);
-      return providerRecord(provider, deps.urls.host_url, lang);
+      return providerRecord(provider, deps.urls.host_url, lang, askedLanguage);
     },
     /** The catalogue entry (the logo route), undefined for an unknown provider. */
     find: (providerId: string): CatalogueProvider | undefined => deps.store.providers.find(providerId),

@@ -21,12 +21,21 @@ export interface ProviderRecord {
   }>;
 }
 
-/** The Provider record of interface.md; credential labels (and descriptive names) in the request language. */
-export function providerRecord(p: CatalogueProvider, hostUrl: string, lang: Language): ProviderRecord {
+/**
+ * The Provider record of interface.md; credential labels in the request language (`lang`, French by default).
+ * A built-in provider named by what it is (statement files) has a French name, given only to a request that
+ * asked for French (`askedLanguage`, from its Accept-Language: the app and the widget send one): a script that
+ * sends none keeps finding the provider under the name it always had. Banks keep their brand.
+ */
+export function providerRecord(
+  p: CatalogueProvider,
+  hostUrl: string,
+  lang: Language,
+  askedLanguage?: Language,
+): ProviderRecord {
   return {
     id: p.id,
-    // A built-in provider named by what it is (statement files) has a French name; banks keep their brand.
-    name: (lang === 'fr' && getConnector(p.id)?.definition.name_fr) || p.name,
+    name: (askedLanguage === 'fr' && getConnector(p.id)?.definition.name_fr) || p.name,
     type: p.type,
     base_url: p.base_url,
     logo_url: logoUrl(hostUrl, p.id),
