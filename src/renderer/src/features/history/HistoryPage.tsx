@@ -89,7 +89,11 @@ export default function HistoryPage() {
         {selectedIndex >= 0 && (
           <TransactionDetail
             id={selected!}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null);
+              // Back to the table (it was hidden behind the details in a narrow window).
+              requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="history-scroll"]')?.focus());
+            }}
             accountName={accountName}
             categoryName={categoryName}
           />

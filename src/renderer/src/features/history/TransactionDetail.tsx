@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { transactionsApi, type Transaction } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
@@ -21,7 +21,13 @@ export function TransactionDetail({
 }) {
   const { t, day, dateTime, money } = useT();
   const [full, setFull] = useState<Transaction | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const i = txTable.indexOf(id);
+  // In a narrow window the details replace the table, which held the focus: bring it here.
+  useEffect(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body || focused.offsetParent === null) headingRef.current?.focus();
+  }, [id]);
   useEffect(() => {
     let cancelled = false;
     setFull(null);
@@ -53,16 +59,25 @@ export function TransactionDetail({
       : []),
   ];
   return (
-    <Card className="history-detail stack" aria-label={t('history.detail')} data-testid="tx-detail">
+    <Card
+      className="history-detail stack"
+      aria-label={t('history.detail')}
+      data-testid="tx-detail"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+      }}
+    >
       <div className="row" style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-        <h2 style={{ fontSize: 15 }}>{t('history.detail')}</h2>
+        <h2 style={{ fontSize: 15 }} tabIndex={-1} ref={headingRef}>
+          {t('history.detail')}
+        </h2>
         <Button variant="ghost" size="sm" icon="x" iconOnly onClick={onClose}>
           {t('common.close')}
         </Button>
       </div>
       <div>
-        <div style={{ fontWeight: 600, fontSize: 15 }}>{txTable.labels[i]}</div>
-        <div className={`num${amount > 0 ? ' positive' : ''}`} style={{ fontSize: 24, fontWeight: 650, marginTop: 4 }}>
+        <div style={{ fontWeight: 600, fontSize: 15, overflowWrap: 'anywhere' }}>{txTable.labels[i]}</div>
+        <div className={`num detail-amount${amount > 0 ? ' positive' : ''}`} data-testid="tx-detail-amount">
           {money(amount, txTable.currencies[i], { sign: amount > 0 })}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Badge, EmptyState, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
@@ -31,6 +32,11 @@ export function TransactionTable({
 }) {
   const { t, day, money } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
+  // In a narrow window the details hide the table: when they close, come back to the row that was open.
+  useEffect(() => {
+    if (selected === null && view.length) virtualizer.scrollToIndex(Math.min(active, view.length - 1), { align: 'auto' });
+    // only when the details close
+  }, [selected]);
 
   const header = (key: SortKey | null, label: string, className = '') => (
     <div
@@ -97,6 +103,8 @@ export function TransactionTable({
               const id = txTable.ids[i];
               const amount = txTable.amounts[i];
               const status = txTable.statuses[i];
+              const account = accountName(txTable.accountIds[i]);
+              const category = categoryName(txTable.categories[i]);
               return (
                 <div
                   key={id}
@@ -116,18 +124,26 @@ export function TransactionTable({
                     {day(txTable.dates[i])}
                   </div>
                   <div role="gridcell" className="cell">
-                    <span className="cell" style={{ display: 'block', fontWeight: 500 }} data-testid="tx-label">
+                    <span
+                      className="cell"
+                      style={{ display: 'block', fontWeight: 500 }}
+                      title={txTable.labels[i]}
+                      data-testid="tx-label"
+                    >
                       {txTable.labels[i]}
                     </span>
                     {txTable.counterparties[i] && txTable.counterparties[i].toLowerCase() !== txTable.sortLabels[i] && (
-                      <span className="cell-sub">{txTable.counterparties[i]}</span>
+                      <span className="cell-sub sub-counterparty">{txTable.counterparties[i]}</span>
                     )}
+                    <span className="cell-sub sub-account" title={account} data-testid="tx-account-sub">
+                      {account}
+                    </span>
                   </div>
-                  <div role="gridcell" className="cell col-account muted">
-                    {accountName(txTable.accountIds[i])}
+                  <div role="gridcell" className="cell-2 col-account muted" title={account} data-testid="tx-account">
+                    {account}
                   </div>
-                  <div role="gridcell" className="cell col-category muted">
-                    {categoryName(txTable.categories[i])}
+                  <div role="gridcell" className="cell-2 col-category muted" title={category} data-testid="tx-category">
+                    {category}
                   </div>
                   <div role="gridcell" className="cell col-status">
                     {status === 'BOOKED' ? (
