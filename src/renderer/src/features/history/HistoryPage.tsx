@@ -92,7 +92,9 @@ export default function HistoryPage() {
             onClose={() => {
               setSelected(null);
               // Back to the table (it was hidden behind the details in a narrow window).
-              requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="history-scroll"]')?.focus());
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>('[data-testid="history-scroll"]')?.focus(),
+              );
             }}
             accountName={accountName}
             categoryName={categoryName}

@@ -34,7 +34,8 @@ export function TransactionTable({
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
   // In a narrow window the details hide the table: when they close, come back to the row that was open.
   useEffect(() => {
-    if (selected === null && view.length) virtualizer.scrollToIndex(Math.min(active, view.length - 1), { align: 'auto' });
+    if (selected === null && view.length)
+      virtualizer.scrollToIndex(Math.min(active, view.length - 1), { align: 'auto' });
     // only when the details close
   }, [selected]);
 
