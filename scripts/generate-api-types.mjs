@@ -53,6 +53,8 @@ const RECORDS = {
   Credential: ['get', '/v2/connections/{id}', '200', '/properties/channels/items/properties/credentials/items'],
   Account: ['get', '/v2/accounts/{id}', '200', ''],
   Transaction: ['get', '/v2/transactions/{id}', '200', ''],
+  CategorizationRule: ['get', '/v2/categorization_rules/{id}', '200', ''],
+  RulesApplied: ['post', '/v2/categorization_rules/apply', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

@@ -121,13 +121,14 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the `admin` extension scope (client tokens that administer the installation). */
+/** OAuth scopes of interface.md "Authentication", plus the extension scopes `transactions_manage` (edit transactions and categorization rules) and `admin` (client tokens that administer the installation). */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',
   'connections_manage',
   'connections_sync',
   'transactions_read',
+  'transactions_manage',
   'profile',
   'profile_edit',
 ] as const;

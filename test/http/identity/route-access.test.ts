@@ -79,6 +79,15 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'GET /users/:id/properties': { kind: 'user', scopes: P },
   'PUT /users/:id/properties': { kind: 'user', scopes: P },
   'POST /users/:id/terms': { kind: 'user', scopes: [...USER_SCOPES] },
+  // Extensions (docs/local-api.md "Correcting and organising the history").
+  'PUT /transactions/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'GET /categorization_rules': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /categorization_rules/:id': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'POST /categorization_rules': { kind: 'user', scopes: ['transactions_manage'] },
+  'PUT /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'DELETE /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /categorization_rules/apply': { kind: 'user', scopes: ['transactions_manage'] },
+  'PUT /accounts/:id/preferences': { kind: 'user', scopes: ['accounts_manage'] },
 };
 
 let engine: TestEngine;

@@ -44,6 +44,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
                   connections_manage: 'manage connections, keys and queues',
                   connections_sync: 'synchronize connections, answer challenges, use queues',
                   transactions_read: 'read transactions, accounts and connections',
+                  transactions_manage: 'edit transactions and categorization rules (extension)',
                   profile: 'read user profile and properties',
                   profile_edit: 'update or delete a user, update properties',
                 },

@@ -110,6 +110,33 @@ export const accountRoutes = defineRoutes({
       },
     );
 
+    app.put<{ Params: { id: string }; Body: { hidden_from_totals: boolean } }>(
+      '/accounts/:id/preferences',
+      {
+        config: { access: MANAGE },
+        preValidation: rejectWrongBodyTypes,
+        schema: {
+          summary: 'Set the person\'s preferences for an account (extension)',
+          description:
+            'hidden_from_totals: true keeps the account out of the app\'s totals and charts (the record then carries ' +
+            '`hidden_from_totals: true`). Nothing else changes: the account still synchronizes and its transactions are listed.',
+          tags: ['Accounts'],
+          params: idParams,
+          body: {
+            type: 'object',
+            required: ['hidden_from_totals'],
+            additionalProperties: false,
+            properties: { hidden_from_totals: { type: 'boolean' } },
+          },
+          response: { 204: { type: 'null', description: 'Done.' } },
+        },
+      },
+      async (request, reply) => {
+        accounts.setPreferences(accounts.owned(userIdOf(request), request.params.id), request.body);
+        return reply.status(204).send();
+      },
+    );
+
     app.delete<{ Params: { id: string } }>(
       '/accounts/:id',
       {

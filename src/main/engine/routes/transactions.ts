@@ -2,11 +2,13 @@ import { userIdOf } from '../http/access-control';
 import { ACCOUNT_TYPES, TRANSACTION_STATUSES } from '../domain/values';
 import { decimalQueryParams, pageLimitProperties, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
-import type { TransactionListQuery } from '../services/transactions';
+import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import type { TransactionEdit, TransactionListQuery } from '../services/transactions';
 import { transactionSchema } from '../services/transactions/record';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const READ = { kind: 'user', scopes: ['transactions_read'] } as const;
+const MANAGE = { kind: 'user', scopes: ['transactions_manage'] } as const;
 const signedDecimal = (rule: string) => ({
   type: 'string',
   pattern: '^[+-]?\\d+(\\.\\d+)?$',
@@ -73,6 +75,44 @@ export const transactionRoutes = defineRoutes({
       },
       async (request, reply) => {
         return reply.type(JSON_TYPE).send(transactions.json(userIdOf(request), request.params.id));
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: TransactionEdit }>(
+      '/transactions/:id',
+      {
+        config: { access: MANAGE },
+        preValidation: rejectWrongBodyTypes,
+        schema: {
+          summary: 'Edit a transaction: category, note, tags (extension)',
+          description:
+            'Fields given replace the stored value, fields left out stay (at least one). category_id files the transaction ' +
+            'under that category for good (category_source USER: rules and synchronizations leave it alone) and records a ' +
+            'correction its label learns from. user_note null or "" clears the note; tags [] clears the tags. The bank\'s ' +
+            'label and notes never change; import_date and last_update_date stay. A later synchronization updating the same ' +
+            'transaction (pending → booked) keeps the category, note and tags.',
+          tags: ['Transactions'],
+          params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              category_id: { type: 'string', minLength: 1, maxLength: 100, description: 'A category id of GET /categories.' },
+              user_note: { type: ['string', 'null'], maxLength: 4000, description: 'The person\'s note, 1 to 1000 characters after trimming; null or "" clears it.' },
+              tags: {
+                type: 'array',
+                maxItems: 100,
+                items: { type: 'string', maxLength: 200 },
+                description: 'Each trimmed, 1 to 40 characters; duplicates (ignoring case) removed, order kept; at most 20; [] clears them.',
+              },
+            },
+          },
+          response: { 204: { type: 'null', description: 'Done.' } },
+        },
+      },
+      async (request, reply) => {
+        transactions.edit(userIdOf(request), request.params.id, request.body);
+        return reply.status(204).send();
       },
     );
   },

@@ -1,6 +1,7 @@
 import type { Settings } from '../settings';
 import { createAccountService } from './accounts';
 import { createCategoryService } from './categories';
+import { createCategorizationRuleService } from './categorization-rules';
 import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
@@ -19,6 +20,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     transactions: createTransactionService(deps),
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
+    categorizationRules: createCategorizationRuleService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

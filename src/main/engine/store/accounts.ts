@@ -32,6 +32,8 @@ export interface AccountRow {
   search_text: string;
   creation_date: number;
   status_before_close: string | null;
+  /** 1: the person keeps this account out of totals (PUT /accounts/{id}/preferences). */
+  hidden_from_totals: number;
 }
 
 /** A row of `listed_accounts`: an account the last LIST_ACCOUNTS run saw (payload: the connector's ProviderAccount). */
@@ -102,6 +104,7 @@ const MAX_LIST_SHAPES = 200;
 /** The `accounts` table, with the deleted and listed references of a connection (`deleted_accounts`, `listed_accounts`). */
 export function createAccountStore(db: Db) {
   const owned = db.prepare<[number, number], AccountRow>('SELECT * FROM accounts WHERE id = ? AND user_id = ?');
+  const setHidden = db.prepare<[number, number]>('UPDATE accounts SET hidden_from_totals = ? WHERE id = ?');
   const ofConnection = db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE connection_id = ? ORDER BY id');
   const putPlain = db.prepare('UPDATE accounts SET name = ?, status = ?, status_before_close = NULL WHERE id = ?');
   const putClosed = db.prepare('UPDATE accounts SET name = ?, status = ?, status_before_close = NULL, balance = 0 WHERE id = ?');
@@ -160,6 +163,10 @@ export function createAccountStore(db: Db) {
       return id === null ? undefined : owned.get(id, userId);
     },
     ofConnection: (connectionId: number): AccountRow[] => ofConnection.all(connectionId),
+    /** PUT /accounts/{id}/preferences: kept out of totals, or not. */
+    setHiddenFromTotals(id: number, hidden: boolean): void {
+      setHidden.run(hidden ? 1 : 0, id);
+    },
     /** PUT /accounts/{id}: name and status; `closed` also sets the balance to 0. */
     put(id: number, name: string, status: AccountStatus, closed: boolean): void {
       (closed ? putClosed : putPlain).run(name, status, id);

@@ -28,8 +28,11 @@ export function createCategoryStore(db: Db) {
   );
   // Two languages times the four combinations of the type and parent filters.
   const lists = new Map<string, Statement<string[], CategoryRow>>();
+  const exists = db.prepare<[string], number>('SELECT 1 FROM categories WHERE id = ?').pluck();
 
   return {
+    /** Whether a category with this id exists. */
+    exists: (id: string): boolean => exists.get(id) === 1,
     /** Categories in tree order, labels in `lang`; `type` and `parentId` filter when given. */
     list(lang: Language, filters: { type?: string; parentId?: string }): CategoryRow[] {
       const label = lang === 'en' ? 'label_en' : 'label_fr';

@@ -7,6 +7,8 @@ import type { Db } from '../db/database';
 import { createAccountStore } from './accounts';
 import { createAccountSyncStore } from './account-sync';
 import { createCategoryStore } from './categories';
+import { createCategorizationRuleStore } from './categorization-rules';
+import { createCategoryCorrectionStore } from './category-corrections';
 import { createChannelStore } from './channels';
 import { createClientsStore } from './clients';
 import { createConnectionStore } from './connections';
@@ -22,6 +24,7 @@ import { createSettingsStore } from './settings';
 import { createSignKeysStore } from './sign-keys';
 import { createSyncRunsStore } from './sync-runs';
 import { createTokensStore } from './tokens';
+import { createTransactionEditStore } from './transaction-edits';
 import { createTransactionQueries } from './transaction-queries';
 import { TransactionStore } from './transaction-writes';
 import { createUsersStore } from './users';
@@ -42,6 +45,9 @@ export function createStore(db: Db) {
     accounts: createAccountStore(db),
     transactionQueries: createTransactionQueries(db),
     transactionWrites: new TransactionStore(db),
+    transactionEdits: createTransactionEditStore(db),
+    categorizationRules: createCategorizationRuleStore(db),
+    categoryCorrections: createCategoryCorrectionStore(db),
     accountSync: createAccountSyncStore(db),
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),

@@ -3,7 +3,7 @@ import { currencyExponent } from '../domain/money';
 /**
  * The Transaction record of C6, written as JSON text by SQLite itself: a page of 500 rows is one string
  * built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
- * left out (C2), never null. Field order follows C6.
+ * left out (C2), never null. Field order follows C6; the extension fields come last.
  */
 
 /** Currency codes whose minor unit is not cents, by exponent (derived from domain/money.ts). */
@@ -59,6 +59,13 @@ export function transactionJsonSql(t = 't'): string {
     `',"type":' || json_quote(${t}.type)`,
     `',"origin":' || json_quote(${t}.origin)`,
     `',"category_id":' || json_quote(${t}.category_id)`,
-    `',"status":' || json_quote(${t}.status) || '}'`,
+    `',"status":' || json_quote(${t}.status)`,
+    // Extensions (docs/local-api.md), present only when the person or their rules set them: a record nobody
+    // edited is exactly C6.
+    optionalText('user_note', `${t}.user_note`),
+    `CASE WHEN ${t}.tags IS NOT NULL AND json_valid(${t}.tags) THEN ',"tags":' || json(${t}.tags) ELSE '' END`,
+    optionalText('category_source', `${t}.category_source`),
+    `CASE WHEN ${t}.category_rule_id IS NOT NULL THEN ',"category_rule_id":"' || ${t}.category_rule_id || '"' ELSE '' END`,
+    `'}'`,
   ].join(' || ');
 }

@@ -6,6 +6,10 @@
  * longer shows is marked CANCELLED (EXPIRED when older than PENDING_EXPIRY_DAYS), never deleted — only
  * when the answer covered its date (`pendingCoveredFrom`). A provider that books a pending row under a NEW
  * key (`settlesByMatch`) has its pending rows settled by the rule of domain/pending-settlement.ts first.
+ *
+ * What the person set is never overwritten: the update of an existing row writes only the bank's columns, never
+ * category_id, user_note, tags, category_source or category_rule_id (PUT /transactions/{id}, rules); a settled
+ * pending row keeps its id and so all of them.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
@@ -28,6 +32,9 @@ export interface PreparedTransaction {
   type: string;
   category: string;
   status: ProviderTransactionStatus;
+  /** Filed by the person's rule (RULE, with ruleId) or by learning (LEARNED); absent: the automatic categorizer. */
+  categorySource?: 'RULE' | 'LEARNED';
+  ruleId?: number;
 }
 
 /** One account's fetched rows as the writes need them. */
@@ -70,8 +77,9 @@ export class TransactionStore {
     );
     this.upsert = db.prepare(
       `INSERT INTO transactions (account_id, user_id, provider_key, amount, currency, date, booking_date, value_date,
-         import_date, last_update_date, label, notes, remittance_information, source_label, type, category_id, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         import_date, last_update_date, label, notes, remittance_information, source_label, type, category_id, status,
+         category_source, category_rule_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (account_id, provider_key) DO UPDATE SET
          amount = excluded.amount, currency = excluded.currency, date = excluded.date,
          booking_date = excluded.booking_date, value_date = excluded.value_date, label = excluded.label,
@@ -172,6 +180,8 @@ export class TransactionStore {
         t.type,
         t.category,
         t.status,
+        t.categorySource ?? null,
+        t.ruleId ?? null,
       ).changes;
     }
     const inserted = this.countNewer.get(before, id) as number;

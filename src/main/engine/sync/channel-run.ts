@@ -36,6 +36,7 @@ import { endsTheChannel, errorText, isExpectedFailure, loggable, redactor, statu
 import { makeRunPlan, readPlanBasis, type RunPlan } from './run-plan';
 import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, RunCancelled } from './run-errors';
 import type { ResultsWriter } from './results-writer';
+import type { UserFiling } from './user-filing';
 
 export { statusOfFailure } from './run-failures';
 
@@ -56,6 +57,8 @@ export interface ChannelRunEnv {
   connector: Connector;
   broker: ChallengeBroker;
   categories: CategoryMemo;
+  /** How the connection's owner files new transactions (rules, learnt labels); undefined: neither. */
+  filing?: UserFiling;
   /** The provider's live bank state (ConnectorContext.bankState). */
   bankState: Record<string, unknown>;
   /** Time limit of one connector call (a challenge's wait does not count). */
@@ -415,7 +418,7 @@ class ChannelRun {
         this.env.connector.fetchAccount(cctx, p.listed!),
       );
       const preparing = performance.now();
-      fetched.set(p.reference, prepareFetch(p.listed!, result, this.env.categories));
+      fetched.set(p.reference, prepareFetch(p.listed!, result, this.env.categories, this.env.filing));
       this.prepareMs += performance.now() - preparing;
       return 'SYNCED';
     } catch (err) {

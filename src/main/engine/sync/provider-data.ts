@@ -14,6 +14,7 @@ import { categorize } from '../domain/categorize';
 import { currencyExponent, decimalToMinor, MoneyFormatError } from '../domain/money';
 import { ACCOUNT_TYPES, TRANSACTION_TYPES } from '../domain/values';
 import { MalformedProviderData } from './run-errors';
+import type { UserFiling } from './user-filing';
 
 const CURRENCY = /^[A-Z]{3}$/;
 const ACCOUNT_TYPE_SET: ReadonlySet<string> = new Set(ACCOUNT_TYPES);
@@ -95,7 +96,12 @@ export class CategoryMemo {
  * Checks an account's fetch result and prepares its rows. Rows without a provider key get the derived key
  * of transaction-key.ts (ordinal among identical rows, in the order given).
  */
-export function prepareFetch(account: ProviderAccount, result: unknown, categories: CategoryMemo): PreparedFetch {
+export function prepareFetch(
+  account: ProviderAccount,
+  result: unknown,
+  categories: CategoryMemo,
+  filing?: UserFiling,
+): PreparedFetch {
   if (!result || typeof result !== 'object')
     throw new MalformedProviderData(`account ${account.reference}: the fetch result is not an object`);
   const r = result as AccountFetchResult;
@@ -136,21 +142,32 @@ export function prepareFetch(account: ProviderAccount, result: unknown, categori
       }
       remittance = JSON.stringify(tx.remittance_information);
     }
-    rows[i] = {
+    const label = tx.label || tx.raw;
+    const notes = tx.raw || null;
+    const source = isText(tx.counterparty) && tx.counterparty !== '' ? tx.counterparty : null;
+    // The person's rules and what was learnt from their corrections come before the automatic categorizer
+    // (used only if the row is new: a stored row keeps its category).
+    const filed = filing?.file(label, source, notes);
+    const row: PreparedTransaction = {
       key,
       amount,
       currency,
       date: tx.date,
       booking_date: tx.booking_date ?? null,
       value_date: tx.value_date ?? null,
-      label: tx.label || tx.raw,
-      notes: tx.raw || null,
+      label,
+      notes,
       remittance,
-      source: isText(tx.counterparty) && tx.counterparty !== '' ? tx.counterparty : null,
+      source,
       type: TRANSACTION_TYPE_SET.has(tx.type) ? tx.type : 'OTHER',
-      category: categories.of(tx, amount < 0),
+      category: filed ? filed.category : categories.of(tx, amount < 0),
       status: tx.status,
     };
+    if (filed) {
+      row.categorySource = filed.source;
+      if (filed.ruleId !== undefined) row.ruleId = filed.ruleId;
+    }
+    rows[i] = row;
   }
   return {
     reference: account.reference,

@@ -9,10 +9,12 @@ import type { ChannelDefinition, Connector } from '../connectors/types';
 import type { ChannelRow } from '../store/channels';
 import type { ConnectionRow } from '../store/connections';
 import type { Settings } from '../settings';
+import type { Store } from '../store';
 import { BankStateStore } from '../store/bank-state';
 import { ChallengeBroker, type ChallengeAnswer } from './challenge-broker';
 import { runChannel, type ChannelRunDeps, type ChannelRunEnv } from './channel-run';
 import { CategoryMemo } from './provider-data';
+import { userFiling } from './user-filing';
 import { settleInterruptedRuns } from './recovery';
 import { RunCancelled } from './run-errors';
 import { Semaphore } from './semaphore';
@@ -20,6 +22,8 @@ import type { SyncPort, SyncRequest, SyncType } from './sync-port';
 
 /** What the sync service is handed by the engine. */
 export interface SyncDeps extends ChannelRunDeps {
+  /** The results' store, and the person's rules and corrections (how new transactions are filed: user-filing.ts). */
+  store: ChannelRunDeps['store'] & Pick<Store, 'categorizationRules' | 'categoryCorrections'>;
   settings: Settings;
   /** The engine's connectors, by provider id. */
   connectorOf(providerId: string): Connector | undefined;
@@ -59,6 +63,7 @@ export class SyncService implements SyncPort {
   readonly broker: ChallengeBroker;
   private readonly bankStates: BankStateStore;
   private categoryMemo?: CategoryMemo;
+  private knownCategories: ReadonlySet<string> = new Set();
   private stopped = false;
 
   constructor(
@@ -195,8 +200,8 @@ export class SyncService implements SyncPort {
 
   private categories(): CategoryMemo {
     if (!this.categoryMemo) {
-      const ids = this.deps.store.syncRuns.categoryIds();
-      this.categoryMemo = new CategoryMemo(new Set(ids.length ? ids : ['UNCATEGORIZED']));
+      this.knownCategories = new Set(this.deps.store.syncRuns.categoryIds());
+      this.categoryMemo = new CategoryMemo(this.knownCategories.size ? this.knownCategories : new Set(['UNCATEGORIZED']));
     }
     return this.categoryMemo;
   }
@@ -224,6 +229,8 @@ export class SyncService implements SyncPort {
       connector,
       broker: this.broker,
       categories: this.categories(),
+      // The person's rules and learnt labels, read and compiled once for this run.
+      filing: userFiling(this.deps.store, connection.user_id, this.knownCategories),
       bankState: this.bankStates.of(providerId),
       callTimeoutMs: this.callTimeoutMs(),
       signal,

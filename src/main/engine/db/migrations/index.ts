@@ -5,6 +5,7 @@ import m004 from './m004_transaction_prefix_order_indexes';
 import m005 from './m005_document_channel_identity';
 import m006 from './m006_dynamic_providers';
 import { idsNeverReused } from './m007_ids_never_reused';
+import m008 from './m008_history_corrections';
 import type { Db } from '../database';
 
 /**
@@ -34,4 +35,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 5, name: 'document_channel_identity', sql: m005 },
   { version: 6, name: 'dynamic_providers', sql: m006 },
   { version: 7, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
+  { version: 8, name: 'history_corrections', sql: m008 },
 ];

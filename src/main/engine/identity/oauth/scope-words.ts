@@ -12,6 +12,10 @@ export const SCOPE_WORDS: Record<UserScope, Record<Language, string>> = {
     en: 'See your transactions, accounts and connections',
     fr: 'Voir vos opérations, vos comptes et vos connexions',
   },
+  transactions_manage: {
+    en: 'Edit your transactions (category, note, tags) and your categorization rules',
+    fr: 'Modifier vos opérations (catégorie, note, étiquettes) et vos règles de catégorisation',
+  },
   connections_manage: {
     en: 'Add, change and delete bank connections',
     fr: 'Ajouter, modifier et supprimer des connexions bancaires',

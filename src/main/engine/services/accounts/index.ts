@@ -61,6 +61,9 @@ export function createAccountService(deps: ServiceDeps) {
     },
     put: (account: AccountRow, body: { name: string; status: 'ACTIVE' | 'CLOSED' }) => putAccount(deps, account, body),
     delete: (account: AccountRow) => deleteAccount(deps, account),
+    /** PUT /accounts/{id}/preferences (extension): hiding from totals changes nothing else (it still synchronizes). */
+    setPreferences: (account: AccountRow, preferences: { hidden_from_totals: boolean }): void =>
+      store.accounts.setHiddenFromTotals(account.id, preferences.hidden_from_totals),
   };
 }
 

@@ -26,6 +26,8 @@ export interface AccountRecord {
   payment_source?: boolean;
   savings?: Record<string, unknown>;
   loan?: Record<string, unknown>;
+  /** Extension: the person keeps this account out of totals (present only when true). */
+  hidden_from_totals?: true;
 }
 
 const bool = (v: number | null) => (v === null ? undefined : v === 1);
@@ -76,6 +78,7 @@ export function accountRecord(row: AccountRow): AccountRecord {
   if (savings) record.savings = servedDetails(savings) as Record<string, unknown>;
   const loan = parseJson<Record<string, unknown> | null>(row.loan, null);
   if (loan) record.loan = servedDetails(loan) as Record<string, unknown>;
+  if (row.hidden_from_totals === 1) record.hidden_from_totals = true;
   return record;
 }
 
@@ -107,5 +110,11 @@ export const accountSchema = {
       description: 'SAVINGS accounts: type, savings_type, yield_rate, capital_gain {amount, percent}, effect_date, invested_raw.',
     },
     loan: { type: 'object', additionalProperties: true, 'x-coffer-extension': true },
+    hidden_from_totals: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Extension: the person keeps this account out of totals (PUT /accounts/{id}/preferences). Present only when true.',
+      'x-coffer-extension': true,
+    },
   },
 } as const;

@@ -2,11 +2,13 @@ import { NotFound } from '../../domain/errors';
 import { parseId } from '../../domain/record';
 import { parseTransactionFilters, type TransactionListQuery } from '../../domain/transaction-filters';
 import type { ServiceDeps } from '../deps';
+import { editTransaction, type TransactionEdit } from './edit';
 
 export type { TransactionListQuery } from '../../domain/transaction-filters';
+export type { TransactionEdit } from './edit';
 
 /** The transaction reads (routes/transactions.ts): pages and records come out of SQLite as JSON text. */
-export function createTransactionService(deps: Pick<ServiceDeps, 'store'>) {
+export function createTransactionService(deps: Pick<ServiceDeps, 'store' | 'now'>) {
   const queries = deps.store.transactionQueries;
   return {
     /**
@@ -23,6 +25,8 @@ export function createTransactionService(deps: Pick<ServiceDeps, 'store'>) {
       if (json === undefined) throw NotFound.of('transaction', idText);
       return json;
     },
+    /** PUT /transactions/{id} (extension): the person's category, note and tags. */
+    edit: (userId: number, idText: string, edit: TransactionEdit): void => editTransaction(deps, userId, idText, edit),
   };
 }
 

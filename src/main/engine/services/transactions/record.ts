@@ -20,5 +20,13 @@ export const transactionSchema = {
     origin: { type: 'string', enum: ['TRANSACTION'] },
     category_id: { type: 'string' },
     status: { type: 'string' },
+    user_note: { type: 'string', description: 'Extension: the person\'s own note (the bank\'s text never changes). Present only when set.' },
+    tags: { type: 'array', items: { type: 'string' }, description: 'Extension: the person\'s tags. Present only when there are some.' },
+    category_source: {
+      type: 'string',
+      enum: ['USER', 'RULE', 'LEARNED'],
+      description: 'Extension: who filed the category: USER (PUT /transactions/{id}), RULE (a categorization rule), LEARNED (learnt from corrections). Absent: the automatic categorizer.',
+    },
+    category_rule_id: { type: 'string', description: 'Extension: the categorization rule that filed it, when category_source is RULE.' },
   },
 } as const;

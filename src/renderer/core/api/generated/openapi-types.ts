@@ -239,6 +239,8 @@ export interface Account {
   savings?: Record<string, unknown>;
   /** (Coffer extension to the published interface.) */
   loan?: Record<string, unknown>;
+  /** Extension: the person keeps this account out of totals (PUT /accounts/{id}/preferences). Present only when true. (Coffer extension to the published interface.) */
+  hidden_from_totals?: true;
 }
 
 /** The transaction. */
@@ -266,6 +268,30 @@ export interface Transaction {
   origin: 'TRANSACTION';
   category_id: string;
   status: TransactionStatus;
+  /** Extension: the person's own note (the bank's text never changes). Present only when set. */
+  user_note?: string;
+  /** Extension: the person's tags. Present only when there are some. */
+  tags?: string[];
+  /** Extension: who filed the category: USER (PUT /transactions/{id}), RULE (a categorization rule), LEARNED (learnt from corrections). Absent: the automatic categorizer. */
+  category_source?: 'USER' | 'RULE' | 'LEARNED';
+  /** Extension: the categorization rule that filed it, when category_source is RULE. */
+  category_rule_id?: string;
+}
+
+/** The rule. */
+export interface CategorizationRule {
+  id: string;
+  /** Matched folded (case, accents and repeated spaces ignored) inside the label, counterparty (source.label) or bank notes. */
+  pattern: string;
+  category_id: string;
+  /** Order of the rules, from 1: the first matching rule wins. */
+  position: number;
+  creation_date: number;
+}
+
+export interface RulesApplied {
+  /** Transactions whose category changed. */
+  updated: number;
 }
 
 export interface Queue {

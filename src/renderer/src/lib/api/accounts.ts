@@ -6,6 +6,9 @@ export const accountsApi = {
   get: (id: string) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`),
   update: (id: string, body: { name: string; status: AccountStatus }) =>
     api.put(`/accounts/${encodeURIComponent(id)}`, body),
+  /** PUT /accounts/{id}/preferences (extension): keep the account out of totals, or not. */
+  setPreferences: (id: string, preferences: { hidden_from_totals: boolean }) =>
+    api.put(`/accounts/${encodeURIComponent(id)}/preferences`, preferences),
   remove: (id: string) => api.del(`/accounts/${encodeURIComponent(id)}`),
   /** Adds an account listed NEW by the connection's last LIST_ACCOUNTS result (only listed accounts can be added). */
   add: (connectionId: string, reference: string) => api.post('/accounts', { connection_id: connectionId, reference }),

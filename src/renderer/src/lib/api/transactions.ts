@@ -1,7 +1,14 @@
-import { request, type QueryValue } from './client';
+import { api, request, type QueryValue } from './client';
 import { TRANSACTION_STATUSES, type Transaction } from './types';
 
 export const PAGE_SIZE = 500;
+
+/** The body of PUT /transactions/{id}: at least one field. */
+export interface TransactionEdit {
+  category_id?: string;
+  user_note?: string | null;
+  tags?: string[];
+}
 
 export interface TransactionQuery {
   account_id?: string;
@@ -26,6 +33,11 @@ export const transactionsApi = {
       signal,
     }),
   get: (id: string) => request<Transaction>('GET', `/transactions/${encodeURIComponent(id)}`).then((r) => r.data),
+  /**
+   * PUT /transactions/{id} (extension, scope transactions_manage): fields given replace the stored value,
+   * fields left out stay; `user_note: null` or "" clears the note, `tags: []` clears the tags.
+   */
+  edit: (id: string, edit: TransactionEdit) => api.put(`/transactions/${encodeURIComponent(id)}`, edit),
   /** How many transactions match (reads X-Total-Count of a one-row page). */
   count: async (query: TransactionQuery) => {
     const res = await transactionsApi.page(1, query, 1);

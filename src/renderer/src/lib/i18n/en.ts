@@ -446,6 +446,7 @@ export const en = {
   'scope.accounts_read': 'Read accounts',
   'scope.accounts_manage': 'Manage accounts',
   'scope.transactions_read': 'Read transactions',
+  'scope.transactions_manage': 'Edit transactions and rules',
   'scope.connections_manage': 'Manage connections',
   'scope.connections_sync': 'Synchronize',
   'scope.profile': 'Read profile',

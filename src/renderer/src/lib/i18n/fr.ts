@@ -450,6 +450,7 @@ export const fr: Record<MessageKey, string> = {
   'scope.accounts_read': 'Lire les comptes',
   'scope.accounts_manage': 'Gérer les comptes',
   'scope.transactions_read': 'Lire les opérations',
+  'scope.transactions_manage': 'Modifier les opérations et les règles',
   'scope.connections_manage': 'Gérer les connexions',
   'scope.connections_sync': 'Synchroniser',
   'scope.profile': 'Lire le profil',
