@@ -3,6 +3,8 @@ import { transactionsApi, type Transaction } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { Button, Card } from '../../ui';
+import { CategorySource } from './CategorySource';
+import { TransactionEditor } from './TransactionEditor';
 
 /**
  * The selected transaction's details: what the local table holds at once, then the full record from the
@@ -51,7 +53,14 @@ export function TransactionDetail({
       : []),
     [t('history.importDate'), dateTime(txTable.importDates[i])],
     [t('history.col.status'), t(`txStatus.${txTable.statuses[i]}` as MessageKey)],
-    [t('history.col.category'), categoryName(txTable.categories[i])],
+    [
+      t('history.col.category'),
+      <>
+        <span data-testid="tx-detail-category">{categoryName(txTable.categories[i])}</span>
+        <br />
+        <CategorySource source={txTable.categorySources[i]} ruleId={txTable.categoryRuleIds[i]} />
+      </>,
+    ],
     [t('history.col.account'), accountName(txTable.accountIds[i])],
     [t('history.type'), t(`txType.${full?.type ?? txTable.types[i]}` as MessageKey)],
     ...(txTable.counterparties[i]
@@ -107,6 +116,7 @@ export function TransactionDetail({
           </pre>
         </div>
       )}
+      <TransactionEditor key={id} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>
           <div className="stat-label">{t('history.remittance')}</div>

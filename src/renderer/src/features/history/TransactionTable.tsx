@@ -3,6 +3,7 @@ import { Badge, EmptyState, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
+import { sourceMark } from './CategorySource';
 import { useRowNavigation } from './use-row-navigation';
 
 /**
@@ -106,6 +107,8 @@ export function TransactionTable({
               const status = txTable.statuses[i];
               const account = accountName(txTable.accountIds[i]);
               const category = categoryName(txTable.categories[i]);
+              const mark = sourceMark(txTable.categorySources[i]);
+              const sourceText = mark ? t(`hedit.source.${txTable.categorySources[i] === 'RULE' ? 'RULE_unknown' : 'LEARNED'}`) : '';
               return (
                 <div
                   key={id}
@@ -143,7 +146,14 @@ export function TransactionTable({
                   <div role="gridcell" className="cell-2 col-account muted" title={account} data-testid="tx-account">
                     {account}
                   </div>
-                  <div role="gridcell" className="cell-2 col-category muted" title={category} data-testid="tx-category">
+                  <div
+                    role="gridcell"
+                    className="cell-2 col-category muted"
+                    title={mark ? `${category} · ${sourceText}` : category}
+                    data-testid="tx-category"
+                    data-source={txTable.categorySources[i] || undefined}
+                  >
+                    {mark && <Icon name={mark} size={12} className="source-mark" label={sourceText} />}
                     {category}
                   </div>
                   <div role="gridcell" className="cell col-status">

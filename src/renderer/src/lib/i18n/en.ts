@@ -1,8 +1,10 @@
 import { ebEn } from './enablebanking.en';
+import { historyEditEn } from './history-edit.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...historyEditEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',

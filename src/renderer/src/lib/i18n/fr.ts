@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
 import { ebFr } from './enablebanking.fr';
+import { historyEditFr } from './history-edit.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...historyEditFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
