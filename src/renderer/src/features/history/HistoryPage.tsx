@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { navigate } from '../../lib/router';
 import { isFilterEmpty } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
@@ -52,6 +53,9 @@ export default function HistoryPage() {
         }
         actions={
           <>
+            <Button icon="filter" onClick={() => navigate('/history/rules')} data-testid="open-rules">
+              {t('hedit.openRules')}
+            </Button>
             <SavedFilters onApply={replaceFilter} />
             <Button icon="save" onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
               {t('history.saveFilter')}

@@ -108,7 +108,9 @@ export function TransactionTable({
               const account = accountName(txTable.accountIds[i]);
               const category = categoryName(txTable.categories[i]);
               const mark = sourceMark(txTable.categorySources[i]);
-              const sourceText = mark ? t(`hedit.source.${txTable.categorySources[i] === 'RULE' ? 'RULE_unknown' : 'LEARNED'}`) : '';
+              const sourceText = mark
+                ? t(`hedit.source.${txTable.categorySources[i] === 'RULE' ? 'RULE_unknown' : 'LEARNED'}`)
+                : '';
               return (
                 <div
                   key={id}

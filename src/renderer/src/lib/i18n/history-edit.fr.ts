@@ -21,8 +21,7 @@ export const historyEditFr: Record<keyof typeof historyEditEn, string> = {
   'hedit.source.LEARNED': 'Apprise de vos corrections',
   'hedit.source.AUTO': 'Classée automatiquement',
   'hedit.offer': 'Toujours classer « {pattern} » dans {category} ?',
-  'hedit.offerHint':
-    'Crée une règle pour les nouvelles opérations dont le libellé ou le tiers contient ces mots.',
+  'hedit.offerHint': 'Crée une règle pour les nouvelles opérations dont le libellé ou le tiers contient ces mots.',
   'hedit.offerPattern': 'Mots à rechercher',
   'hedit.createRule': 'Créer la règle',
   'hedit.ruleCreated': 'Règle créée : « {pattern} » → {category}.',
