@@ -161,7 +161,7 @@ export default function RulesPage() {
                 ) : (
                   <>
                     <div className="rule-text" style={{ flex: 1, minWidth: 0 }}>
-                      <strong data-testid="rule-pattern">«{rule.pattern}»</strong>
+                      <strong data-testid="rule-pattern">{t('rules.quoted', { pattern: rule.pattern })}</strong>
                       <span className="muted"> → </span>
                       <span data-testid="rule-category">{categoryName(rule.category_id)}</span>
                     </div>

@@ -256,7 +256,7 @@ export const en = {
 
   'history.title': 'History',
   'history.subtitle': 'Every transaction of every account',
-  'history.search': 'Search label, notes, counterparty',
+  'history.search': 'Search label, notes, tags or amount',
   'history.count.one': '{count} transaction',
   'history.count.other': '{count} transactions',
   'history.ofTotal': '{shown} of {total}',

@@ -259,7 +259,7 @@ export const fr: Record<MessageKey, string> = {
 
   'history.title': 'Historique',
   'history.subtitle': 'Toutes les opérations de tous les comptes',
-  'history.search': 'Rechercher libellé, notes, tiers',
+  'history.search': 'Rechercher libellé, notes, étiquettes ou montant',
   'history.count.one': '{count} opération',
   'history.count.other': '{count} opérations',
   'history.ofTotal': '{shown} sur {total}',

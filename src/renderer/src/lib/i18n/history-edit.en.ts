@@ -53,6 +53,7 @@ export const historyEditEn = {
   'rules.conflict': 'Another rule already looks for these words.',
   'rules.saved': 'Rule saved',
   'rules.deleted': 'Rule deleted',
+  'rules.quoted': '«{pattern}»',
   'rules.count.one': '{count} rule',
   'rules.count.other': '{count} rules',
 } as const;

@@ -57,6 +57,7 @@ export const historyEditFr: Record<keyof typeof historyEditEn, string> = {
   'rules.conflict': 'Une autre règle recherche déjà ces mots.',
   'rules.saved': 'Règle enregistrée',
   'rules.deleted': 'Règle supprimée',
+  'rules.quoted': '« {pattern} »',
   'rules.count.one': '{count} règle',
   'rules.count.other': '{count} règles',
 };
