@@ -73,7 +73,9 @@ export function TransactionDetail({
       aria-label={t('history.detail')}
       data-testid="tx-detail"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+        // Escape closes the details, except while typing in the form (it would drop what is being typed).
+        const typing = (e.target as HTMLElement).closest('input, textarea, select');
+        if (e.key === 'Escape' && !e.defaultPrevented && !typing) onClose();
       }}
     >
       <div className="row" style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
