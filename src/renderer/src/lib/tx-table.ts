@@ -1,5 +1,5 @@
 import type { Transaction, TransactionStatus } from './api/types';
-import { foldLabel, labelRanks } from './label-order';
+import { foldLabel, foldSearchText, labelRanks } from './label-order';
 
 /** Who filed a transaction under its category (left out by the engine when the automatic categorizer did). */
 export type CategorySource = 'USER' | 'RULE' | 'LEARNED' | '';
@@ -67,7 +67,7 @@ export class TxTable {
       const notes = tx.notes ?? '';
       const counterparty = tx.source?.label ?? '';
       const userNote = tx.user_note ?? '';
-      const tags = tx.tags ?? [];
+      const tags = tx.tags ?? NO_TAGS;
       this.accountIds[i] = tx.account_id;
       this.amounts[i] = tx.amount;
       this.currencies[i] = tx.currency;
@@ -185,8 +185,12 @@ export class TxTable {
   }
 }
 
+/** Shared by every row without tags (most of them): one array, not 100,000. */
+const NO_TAGS: string[] = [];
+
 function searchText(label: string, notes: string, counterparty: string, userNote: string, tags: string[]): string {
-  return foldLabel(`${label}\n${notes}\n${counterparty}\n${userNote}\n${tags.join('\n')}`);
+  const own = userNote || tags.length ? `\n${userNote}\n${tags.join('\n')}` : '';
+  return foldSearchText(`${label}\n${notes}\n${counterparty}${own}`);
 }
 
 /** The one in-memory table of the signed-in user's transactions. */
