@@ -134,5 +134,12 @@ export const USER_SCOPES = [
 ] as const;
 export type UserScope = (typeof USER_SCOPES)[number];
 
+/**
+ * What a client gets when it asks for no scope: the scopes of interface.md only. An extension scope
+ * (transactions_manage) is granted only when asked for by name, so a script written against the published
+ * interface never holds more than it knew about.
+ */
+export const DEFAULT_USER_SCOPES: readonly UserScope[] = USER_SCOPES.filter((s) => s !== 'transactions_manage');
+
 export const CLIENT_SCOPES = ['users_create', 'admin'] as const;
 export type ClientScope = (typeof CLIENT_SCOPES)[number];

@@ -48,8 +48,15 @@ describe('PUT /transactions/{id}', () => {
     for (const k of ['user_note', 'tags', 'category_source', 'category_rule_id']) expect(t).not.toHaveProperty(k);
   });
 
+  const listed = async (id: number) => {
+    const rows = (await (await engine.http('/v2/transactions?limit=500', { token: manage })).json()) as any[];
+    return rows.find((t) => t.id === String(id));
+  };
+
   it('sets category, note and tags; the bank text, import_date and last_update_date stay', async () => {
     const before = await get(ids.cafe);
+    // The list was read (and cached) before the edit: it must show the edit afterwards.
+    expect(await listed(ids.cafe)).toEqual(before);
     const res = await put(ids.cafe, { category_id: 'RESTAURANT', user_note: '  lunch with Ana ', tags: [' work ', 'Work', 'paris', 'lunch'] });
     expect(res.status).toBe(204);
     const after = await get(ids.cafe);
@@ -60,6 +67,7 @@ describe('PUT /transactions/{id}', () => {
       tags: ['work', 'paris', 'lunch'],
       category_source: 'USER',
     });
+    expect(await listed(ids.cafe)).toEqual(after);
   });
 
   it('replaces only the fields given; null / "" clears the note, [] clears the tags', async () => {
@@ -200,8 +208,11 @@ describe('categorization rules', () => {
     expect(await get(ids.cafe)).toMatchObject({ category_id: 'RESTAURANT', category_source: 'USER' });
     expect(await get(ids.cafe)).not.toHaveProperty('category_rule_id');
     expect(await get(ids.foreign, otherManage)).not.toHaveProperty('category_source');
-    // Nothing left to change.
+    // Nothing left to change; no body at all is the same as {}.
     expect(await (await api('/categorization_rules/apply', 'POST', {})).json()).toEqual({ updated: 0 });
+    const bare = await engine.http('/v2/categorization_rules/apply', { method: 'POST', token: manage });
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toEqual({ updated: 0 });
   });
 
   it('applies one rule by rule_id; a rule change is reflected by the next apply', async () => {

@@ -15,7 +15,7 @@ import { accountsOf, api, connectEmbedded, getJson, transactionsOf, waitSettled,
  */
 const MANAGE = ['accounts_read', 'transactions_read', 'transactions_manage', 'connections_manage', 'connections_sync'] as const;
 
-describe.each([['main thread', 'main'] as const, ['results writer thread', 'thread'] as const])('with the results written on the %s', (_, writer) => {
+describe.each([['main thread', 'inline'] as const, ['results writer thread', 'thread'] as const])('with the results written on the %s', (_, writer) => {
   let engine: TestEngine;
   let c: Caller;
   beforeAll(async () => {

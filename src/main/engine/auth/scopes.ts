@@ -1,6 +1,6 @@
-import { CLIENT_SCOPES, USER_SCOPES, type ClientScope, type UserScope } from '../../../shared/api-values';
+import { CLIENT_SCOPES, DEFAULT_USER_SCOPES, USER_SCOPES, type ClientScope, type UserScope } from '../../../shared/api-values';
 
-export { CLIENT_SCOPES, USER_SCOPES, type ClientScope, type UserScope };
+export { CLIENT_SCOPES, DEFAULT_USER_SCOPES, USER_SCOPES, type ClientScope, type UserScope };
 
 export type Scope = UserScope | ClientScope;
 

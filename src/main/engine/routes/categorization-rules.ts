@@ -53,7 +53,14 @@ export const categorizationRuleRoutes = defineRoutes({
       '/categorization_rules/apply',
       {
         config: { access: MANAGE },
-        preValidation: rejectWrongBodyTypes,
+        // No body at all means {} (apply every rule).
+        preValidation: [
+          (request, _reply, done) => {
+            request.body ??= {};
+            done();
+          },
+          rejectWrongBodyTypes,
+        ],
         schema: {
           summary: 'Apply the rules to past transactions (extension)',
           description:
@@ -62,7 +69,7 @@ export const categorizationRuleRoutes = defineRoutes({
           tags: ['Categorization rules'],
           body: { type: 'object', additionalProperties: false, properties: { rule_id: { type: 'string', minLength: 1, maxLength: 40 } } },
           response: {
-            200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'Transactions whose category changed.' } } },
+            200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'Transactions re-filed: their category, or the rule filing them, changed.' } } },
           },
         },
       },

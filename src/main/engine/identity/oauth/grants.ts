@@ -1,4 +1,4 @@
-import { USER_SCOPES, parseScopes, type ClientScope, type Scope, type UserScope } from '../../auth/scopes';
+import { DEFAULT_USER_SCOPES, USER_SCOPES, parseScopes, type ClientScope, type Scope, type UserScope } from '../../auth/scopes';
 import type { UserRow, UsersStore } from '../../store/users';
 import type { Client, Clients } from '../clients';
 import type { LoginGuard } from '../login-throttle';
@@ -35,13 +35,13 @@ export interface TokenResponse {
 
 const isUserScope = (s: Scope): s is UserScope => (USER_SCOPES as readonly string[]).includes(s);
 
-/** Scopes asked for a user token: known user scopes only; none asked means all of them. */
+/** Scopes asked for a user token: known user scopes only; none asked means those of interface.md (DEFAULT_USER_SCOPES). */
 export function userScopesAsked(text: string | undefined): UserScope[] {
   const { scopes, unknown } = parseScopes(text);
   if (unknown.length) throw invalidScope(`unknown scope(s): ${unknown.join(' ')}`);
   const notForUsers = scopes.filter((s) => !isUserScope(s));
   if (notForUsers.length) throw invalidScope(`${notForUsers.join(' ')} cannot be granted on behalf of a user`);
-  return scopes.length ? (scopes as UserScope[]) : [...USER_SCOPES];
+  return scopes.length ? (scopes as UserScope[]) : [...DEFAULT_USER_SCOPES];
 }
 
 /** What a login attempt needs: the users and the throttle of this engine. */

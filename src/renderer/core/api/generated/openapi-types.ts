@@ -290,7 +290,7 @@ export interface CategorizationRule {
 }
 
 export interface RulesApplied {
-  /** Transactions whose category changed. */
+  /** Transactions re-filed: their category, or the rule filing them, changed. */
   updated: number;
 }
 

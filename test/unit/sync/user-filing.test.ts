@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
+import { foldPattern } from '../../../src/main/engine/domain/categorization-rules';
+import { correctionLabel } from '../../../src/main/engine/domain/learned-categories';
+import { createStore, type Store } from '../../../src/main/engine/store';
+import type { ProviderAccount } from '../../../src/main/engine/connectors/types';
+import { CategoryMemo, prepareFetch } from '../../../src/main/engine/sync/provider-data';
+import { userFiling } from '../../../src/main/engine/sync/user-filing';
+
+/** How a run files new rows for a person (real SQLite store): rules > learned > the automatic categorizer. */
+const KNOWN = new Set(['SUPERMARKET', 'RESTAURANT', 'GIFTS', 'UNCATEGORIZED']);
+const account: ProviderAccount = { reference: 'R', name: 'N', type: 'CHECKINGS', currency: 'EUR', usage: 'PERSONAL', balance: '0', balance_date: 5 };
+const row = (label: string, raw: string, counterparty?: string) => ({
+  date: 86_400,
+  amount: '-1.00',
+  label,
+  raw,
+  type: 'POINT_OF_SALE',
+  status: 'BOOKED',
+  ...(counterparty ? { counterparty } : {}),
+});
+
+let db: Db;
+let store: Store;
+let user: number;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  store = createStore(db);
+  user = Number(db.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES ('a@b.c', 'x', 0)").run().lastInsertRowid);
+});
+afterEach(() => closeDatabase(db));
+
+const addRule = (pattern: string, category_id: string, position: number) =>
+  store.categorizationRules.insert(user, { pattern, folded: foldPattern(pattern), category_id, position }, 0);
+const correct = (label: string, category: string) => store.categoryCorrections.record(user, correctionLabel(label), category, 0);
+
+describe('userFiling', () => {
+  it('is absent for a person with neither rules nor learnt labels (the run costs what it did)', () => {
+    correct('Franprix', 'GIFTS'); // once: nothing learnt yet
+    expect(userFiling(store, user, KNOWN)).toBeUndefined();
+  });
+
+  it('files by the first rule by position, then by learnt labels, else leaves it to the categorizer', () => {
+    const carrefour = addRule('carrefour', 'RESTAURANT', 1);
+    addRule('city', 'GIFTS', 2);
+    correct('Franprix', 'GIFTS');
+    correct('FRANPRIX', 'GIFTS');
+    correct('Carrefour City', 'SUPERMARKET');
+    correct('Carrefour City', 'SUPERMARKET');
+    const filing = userFiling(store, user, KNOWN);
+    const fetched = prepareFetch(
+      account,
+      {
+        balance: '0',
+        balance_date: 5,
+        transactions: [row('Carrefour City', 'CB CARREFOUR CITY'), row('Franprix', 'CB FRANPRIX'), row('Shop', 'CB SHOP', 'Cáfe City'), row('Monoprix', 'CB MONOPRIX')],
+      },
+      new CategoryMemo(KNOWN),
+      filing,
+    );
+    const [a, b, c, d] = fetched.transactions;
+    // The rule wins over the learnt label of the same text.
+    expect(a).toMatchObject({ category: 'RESTAURANT', categorySource: 'RULE', ruleId: carrefour });
+    expect(b).toMatchObject({ category: 'GIFTS', categorySource: 'LEARNED' });
+    expect(b.ruleId).toBeUndefined();
+    // The counterparty is matched too.
+    expect(c).toMatchObject({ category: 'GIFTS', categorySource: 'RULE' });
+    expect(d.categorySource).toBeUndefined();
+    expect(d.category).toBe('SUPERMARKET'); // the automatic categorizer's
+  });
+
+  it('ignores a rule or a learnt label whose category the installation does not know', () => {
+    addRule('carrefour', 'NOT_KNOWN', 1);
+    correct('Franprix', 'NOT_KNOWN');
+    correct('Franprix', 'NOT_KNOWN');
+    expect(userFiling(store, user, KNOWN)).toBeUndefined();
+  });
+});
