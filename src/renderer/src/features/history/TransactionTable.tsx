@@ -158,7 +158,7 @@ export function TransactionTable({
                     {mark && <Icon name={mark} size={12} className="source-mark" label={sourceText} />}
                     {category}
                   </div>
-                  <div role="gridcell" className="cell col-status">
+                  <div role="gridcell" className="cell col-status" title={t(`txStatus.${status}` as MessageKey)}>
                     {status === 'BOOKED' ? (
                       <span className="faint">{t('txStatus.BOOKED')}</span>
                     ) : (
