@@ -123,6 +123,17 @@ test('defect 9: account, category and the amount of the details stay readable, w
     expect(await unreadableCells(page, 'tx-category')).toEqual([]);
   }).toPass({ timeout: 10_000 });
   await shot(page, 'd9-800-table');
+
+  // By keyboard at 800×600: Enter opens the details in the table's place with the focus in them, Escape
+  // brings back the table with the focus on it.
+  await page.getByTestId('history-scroll').focus();
+  await page.keyboard.press('Enter');
+  await expect(detail).toBeVisible();
+  await expect(page.getByTestId('history-scroll')).toBeHidden();
+  await expect(detail.getByRole('heading', { name: 'Transaction details' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(page.getByTestId('history-scroll')).toBeFocused();
 });
 
 /** The first number of "1,234 transactions" or "12 transactions of 1,234". */
