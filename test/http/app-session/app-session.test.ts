@@ -229,6 +229,19 @@ describe("the app's session with the authorization server", () => {
     expect((await engine.http('/v2/users/me', { token: renewed.access_token })).status).toBe(401);
   });
 
+  it('renews a session signed in before an upgrade with every user scope of now (transactions_manage included)', async () => {
+    const first = await json(await createOwner());
+    // As issued before transactions_manage existed.
+    const before = USER_SCOPES.filter((s) => s !== 'transactions_manage').join(' ');
+    engine.ctx.db.prepare('UPDATE oauth_tokens SET scopes = ? WHERE hash = ?').run(before, hashToken(first.refresh_token));
+    const res = await engine.http(
+      '/auth/token',
+      form({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'coffer-app' }),
+    );
+    expect(res.status).toBe(200);
+    expect((await json(res)).scope.split(' ').sort()).toEqual([...USER_SCOPES].sort());
+  });
+
   it('signs in again with the authorization code and PKCE through a loopback /auth-callback', async () => {
     await createOwner();
     const { createHash, randomBytes } = await import('node:crypto');

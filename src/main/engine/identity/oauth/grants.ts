@@ -1,4 +1,5 @@
 import { DEFAULT_USER_SCOPES, USER_SCOPES, parseScopes, type ClientScope, type Scope, type UserScope } from '../../auth/scopes';
+import { APP_CLIENT_ID } from '../../app-session/app-client';
 import type { UserRow, UsersStore } from '../../store/users';
 import type { Client, Clients } from '../clients';
 import type { LoginGuard } from '../login-throttle';
@@ -157,7 +158,8 @@ export class TokenEndpoint {
     if (row.revoked_date !== null) throw invalidGrant('the refresh token was revoked');
     if (row.used_date !== null) return this.reuse(row, now);
     if ((row.expires ?? 0) <= now) throw invalidGrant('the refresh token expired');
-    const held = row.scopes.split(' ').filter(Boolean) as UserScope[];
+    // The app's own session holds every user scope, including those an upgrade added since it signed in.
+    const held = client.id === APP_CLIENT_ID ? [...USER_SCOPES] : (row.scopes.split(' ').filter(Boolean) as UserScope[]);
     let scopes = held;
     if (params.scope !== undefined) {
       scopes = userScopesAsked(params.scope);
