@@ -1,10 +1,13 @@
 import type { AccountType, Category } from './api/types';
+import { amountMatches, containsNumber, parseAmountTerm, type AmountTerm } from './amount-search';
+import { foldLabel } from './label-order';
 import type { TxTable } from './tx-table';
 
 /**
  * The history's filters: the same fields and rules as GET /transactions (start date inclusive, end date
  * exclusive, amounts inclusive, statuses as included_statuses), applied to the rows held in memory, plus
- * a free-text search over label, notes and counterparty.
+ * a free-text search over label, notes, counterparty, the person's note and tags (accents and case ignored),
+ * where a word that reads as an amount also finds that amount (amount-search.ts).
  */
 export interface TxFilter {
   accounts: string[];
@@ -71,6 +74,25 @@ export interface FilterContext {
   accountTypes: ReadonlyMap<string, AccountType>;
   /** Category id → parent id (children of a selected category match it). */
   categoryParents: ReadonlyMap<string, string | undefined>;
+  /** The app's language, for the label order (default English). */
+  locale?: string;
+}
+
+/** One word of the free-text search: the folded text to find, and the amount it stands for if any. */
+interface SearchWord {
+  text: string;
+  amount: AmountTerm | null;
+}
+
+function searchWords(q: string): SearchWord[] {
+  const folded = foldLabel(q);
+  return folded ? folded.split(' ').map((text) => ({ text, amount: parseAmountTerm(text) })) : [];
+}
+
+/** A number word finds its amount, or itself on its own in the text; other words are found anywhere. */
+function wordMatches(word: SearchWord, text: string, amount: number): boolean {
+  if (word.amount) return amountMatches(word.amount, amount) || containsNumber(text, word.text);
+  return text.includes(word.text);
 }
 
 export function categoryContext(categories: readonly Category[]): FilterContext['categoryParents'] {
@@ -87,8 +109,7 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
   const max = parseAmount(filter.maxAmount);
   const from = dayToSeconds(filter.from);
   const to = dayToSeconds(filter.to);
-  const q = filter.q.trim().toLowerCase();
-  const terms = q ? q.split(/\s+/) : [];
+  const terms = searchWords(filter.q);
   const type = filter.accountType || null;
 
   const out = new Int32Array(n);
@@ -114,7 +135,7 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
       const s = table.search[i];
       let ok = true;
       for (const term of terms) {
-        if (!s.includes(term)) {
+        if (!wordMatches(term, s, amount)) {
           ok = false;
           break;
         }
@@ -124,11 +145,11 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
     out[count++] = i;
   }
   const view = out.slice(0, count);
-  sortView(view, table, sort);
+  sortView(view, table, sort, ctx.locale);
   return view;
 }
 
-export function sortView(view: Int32Array, table: TxTable, sort: TxSort): void {
+export function sortView(view: Int32Array, table: TxTable, sort: TxSort, locale = 'en'): void {
   const sign = sort.dir === 'asc' ? 1 : -1;
   const ids = table.ids;
   // Ties keep a stable, meaningful order: the newest import first, then the larger id.
@@ -143,7 +164,7 @@ export function sortView(view: Int32Array, table: TxTable, sort: TxSort): void {
     const m = table.amounts;
     view.sort((a, b) => sign * (m[a] - m[b]) || tie(a, b));
   } else {
-    const l = table.sortLabels;
-    view.sort((a, b) => sign * (l[a] < l[b] ? -1 : l[a] > l[b] ? 1 : 0) || tie(a, b));
+    const r = table.labelRanks(locale);
+    view.sort((a, b) => sign * (r[a] - r[b]) || tie(a, b));
   }
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { navigate } from '../../lib/router';
 import { isFilterEmpty } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
@@ -52,6 +53,9 @@ export default function HistoryPage() {
         }
         actions={
           <>
+            <Button icon="filter" onClick={() => navigate('/history/rules')} data-testid="open-rules">
+              {t('hedit.openRules')}
+            </Button>
             <SavedFilters onApply={replaceFilter} />
             <Button icon="save" onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
               {t('history.saveFilter')}
@@ -89,7 +93,13 @@ export default function HistoryPage() {
         {selectedIndex >= 0 && (
           <TransactionDetail
             id={selected!}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null);
+              // Back to the table (it was hidden behind the details in a narrow window).
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>('[data-testid="history-scroll"]')?.focus(),
+              );
+            }}
             accountName={accountName}
             categoryName={categoryName}
           />

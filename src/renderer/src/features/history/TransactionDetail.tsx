@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { transactionsApi, type Transaction } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { Button, Card } from '../../ui';
+import { CategorySource } from './CategorySource';
+import { TransactionEditor } from './TransactionEditor';
 
 /**
  * The selected transaction's details: what the local table holds at once, then the full record from the
@@ -21,7 +23,13 @@ export function TransactionDetail({
 }) {
   const { t, day, dateTime, money } = useT();
   const [full, setFull] = useState<Transaction | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const i = txTable.indexOf(id);
+  // In a narrow window the details replace the table, which held the focus: bring it here.
+  useEffect(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body || focused.offsetParent === null) headingRef.current?.focus();
+  }, [id]);
   useEffect(() => {
     let cancelled = false;
     setFull(null);
@@ -45,7 +53,14 @@ export function TransactionDetail({
       : []),
     [t('history.importDate'), dateTime(txTable.importDates[i])],
     [t('history.col.status'), t(`txStatus.${txTable.statuses[i]}` as MessageKey)],
-    [t('history.col.category'), categoryName(txTable.categories[i])],
+    [
+      t('history.col.category'),
+      <>
+        <span data-testid="tx-detail-category">{categoryName(txTable.categories[i])}</span>
+        <br />
+        <CategorySource source={txTable.categorySources[i]} ruleId={txTable.categoryRuleIds[i]} />
+      </>,
+    ],
     [t('history.col.account'), accountName(txTable.accountIds[i])],
     [t('history.type'), t(`txType.${full?.type ?? txTable.types[i]}` as MessageKey)],
     ...(txTable.counterparties[i]
@@ -53,16 +68,27 @@ export function TransactionDetail({
       : []),
   ];
   return (
-    <Card className="history-detail stack" aria-label={t('history.detail')} data-testid="tx-detail">
+    <Card
+      className="history-detail stack"
+      aria-label={t('history.detail')}
+      data-testid="tx-detail"
+      onKeyDown={(e) => {
+        // Escape closes the details, except while typing in the form (it would drop what is being typed).
+        const typing = (e.target as HTMLElement).closest('input, textarea, select');
+        if (e.key === 'Escape' && !e.defaultPrevented && !typing) onClose();
+      }}
+    >
       <div className="row" style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-        <h2 style={{ fontSize: 15 }}>{t('history.detail')}</h2>
+        <h2 style={{ fontSize: 15 }} tabIndex={-1} ref={headingRef}>
+          {t('history.detail')}
+        </h2>
         <Button variant="ghost" size="sm" icon="x" iconOnly onClick={onClose}>
           {t('common.close')}
         </Button>
       </div>
       <div>
-        <div style={{ fontWeight: 600, fontSize: 15 }}>{txTable.labels[i]}</div>
-        <div className={`num${amount > 0 ? ' positive' : ''}`} style={{ fontSize: 24, fontWeight: 650, marginTop: 4 }}>
+        <div style={{ fontWeight: 600, fontSize: 15, overflowWrap: 'anywhere' }}>{txTable.labels[i]}</div>
+        <div className={`num detail-amount${amount > 0 ? ' positive' : ''}`} data-testid="tx-detail-amount">
           {money(amount, txTable.currencies[i], { sign: amount > 0 })}
         </div>
       </div>
@@ -92,6 +118,7 @@ export function TransactionDetail({
           </pre>
         </div>
       )}
+      <TransactionEditor key={id} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>
           <div className="stat-label">{t('history.remittance')}</div>

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Badge, EmptyState, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
+import { sourceMark } from './CategorySource';
 import { useRowNavigation } from './use-row-navigation';
 
 /**
@@ -31,6 +33,12 @@ export function TransactionTable({
 }) {
   const { t, day, money } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
+  // In a narrow window the details hide the table: when they close, come back to the row that was open.
+  useEffect(() => {
+    if (selected === null && view.length)
+      virtualizer.scrollToIndex(Math.min(active, view.length - 1), { align: 'auto' });
+    // only when the details close
+  }, [selected]);
 
   const header = (key: SortKey | null, label: string, className = '') => (
     <div
@@ -97,6 +105,12 @@ export function TransactionTable({
               const id = txTable.ids[i];
               const amount = txTable.amounts[i];
               const status = txTable.statuses[i];
+              const account = accountName(txTable.accountIds[i]);
+              const category = categoryName(txTable.categories[i]);
+              const mark = sourceMark(txTable.categorySources[i]);
+              const sourceText = mark
+                ? t(`hedit.source.${txTable.categorySources[i] === 'RULE' ? 'RULE_unknown' : 'LEARNED'}`)
+                : '';
               return (
                 <div
                   key={id}
@@ -116,20 +130,35 @@ export function TransactionTable({
                     {day(txTable.dates[i])}
                   </div>
                   <div role="gridcell" className="cell">
-                    <span className="cell" style={{ display: 'block', fontWeight: 500 }} data-testid="tx-label">
+                    <span
+                      className="cell"
+                      style={{ display: 'block', fontWeight: 500 }}
+                      title={txTable.labels[i]}
+                      data-testid="tx-label"
+                    >
                       {txTable.labels[i]}
                     </span>
                     {txTable.counterparties[i] && txTable.counterparties[i].toLowerCase() !== txTable.sortLabels[i] && (
-                      <span className="cell-sub">{txTable.counterparties[i]}</span>
+                      <span className="cell-sub sub-counterparty">{txTable.counterparties[i]}</span>
                     )}
+                    <span className="cell-sub sub-account" title={account} data-testid="tx-account-sub">
+                      {account}
+                    </span>
                   </div>
-                  <div role="gridcell" className="cell col-account muted">
-                    {accountName(txTable.accountIds[i])}
+                  <div role="gridcell" className="cell-2 col-account muted" title={account} data-testid="tx-account">
+                    {account}
                   </div>
-                  <div role="gridcell" className="cell col-category muted">
-                    {categoryName(txTable.categories[i])}
+                  <div
+                    role="gridcell"
+                    className="cell-2 col-category muted"
+                    title={mark ? `${category} · ${sourceText}` : category}
+                    data-testid="tx-category"
+                    data-source={txTable.categorySources[i] || undefined}
+                  >
+                    {mark && <Icon name={mark} size={12} className="source-mark" label={sourceText} />}
+                    {category}
                   </div>
-                  <div role="gridcell" className="cell col-status">
+                  <div role="gridcell" className="cell col-status" title={t(`txStatus.${status}` as MessageKey)}>
                     {status === 'BOOKED' ? (
                       <span className="faint">{t('txStatus.BOOKED')}</span>
                     ) : (

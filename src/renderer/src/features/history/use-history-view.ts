@@ -35,14 +35,15 @@ export function useHistoryView() {
   const accountsById = useStore(dataSelectors.accountsById);
   const categoriesById = useStore(dataSelectors.categoriesById);
   const accountTypes = useStore(dataSelectors.accountTypes);
+  const locale = useStore((s) => s.language);
 
   const q = useDeferredValue(filter.q);
   const effective = useMemo(() => ({ ...filter, q }), [filter, q]);
   const categoryParents = useMemo(() => categoryContext(categories), [categories]);
   const view = useMemo(
-    () => computeView(txTable, effective, sort, { accountTypes, categoryParents }),
+    () => computeView(txTable, effective, sort, { accountTypes, categoryParents, locale }),
     // txVersion: the table (outside the store) changed
-    [effective, sort, accountTypes, categoryParents, txVersion],
+    [effective, sort, accountTypes, categoryParents, locale, txVersion],
   );
 
   const accountName = useCallback((id: string) => accountsById.get(id)?.name ?? id, [accountsById]);

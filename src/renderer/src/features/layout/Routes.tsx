@@ -16,6 +16,7 @@ const Consent = lazy(() => import('../connections/ConsentPage'));
 const BankConsent = lazy(() => import('../connections/BankConsentPage'));
 const Account = lazy(() => import('../accounts/AccountPage'));
 const History = lazy(() => import('../history/HistoryPage'));
+const Rules = lazy(() => import('../history/RulesPage'));
 const Settings = lazy(() => import('../settings/SettingsPage'));
 
 type Page = ComponentType<{ params: Record<string, string> }>;
@@ -30,6 +31,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/connect-bank', BankConsent],
   ['/accounts/:id', Account],
   ['/history', History],
+  ['/history/rules', Rules],
   ['/settings', Settings],
   ['/settings/:tab', Settings],
 ];

@@ -1,12 +1,14 @@
 import { dashEn } from './dashboard.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
+import { historyEditEn } from './history-edit.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
   ...firstWeekEn,
   ...dashEn,
+  ...historyEditEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',
@@ -258,7 +260,7 @@ export const en = {
 
   'history.title': 'History',
   'history.subtitle': 'Every transaction of every account',
-  'history.search': 'Search label, notes, counterparty',
+  'history.search': 'Search label, notes, tags or amount',
   'history.count.one': '{count} transaction',
   'history.count.other': '{count} transactions',
   'history.ofTotal': '{shown} of {total}',

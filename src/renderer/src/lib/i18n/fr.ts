@@ -2,12 +2,14 @@ import type { MessageKey } from './en';
 import { dashFr } from './dashboard.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
+import { historyEditFr } from './history-edit.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...firstWeekFr,
   ...dashFr,
+  ...historyEditFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
@@ -261,7 +263,7 @@ export const fr: Record<MessageKey, string> = {
 
   'history.title': 'Historique',
   'history.subtitle': 'Toutes les opérations de tous les comptes',
-  'history.search': 'Rechercher libellé, notes, tiers',
+  'history.search': 'Rechercher libellé, notes, étiquettes ou montant',
   'history.count.one': '{count} opération',
   'history.count.other': '{count} opérations',
   'history.ofTotal': '{shown} sur {total}',

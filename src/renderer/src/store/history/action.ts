@@ -1,9 +1,10 @@
 import type { StateCreator } from 'zustand';
 import type { AppStore } from '..';
-import { PAGE_SIZE, transactionsApi } from '../../lib/api';
+import { PAGE_SIZE, transactionsApi, type TransactionEdit } from '../../lib/api';
 import type { TxFilter, TxSort } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { initialHistoryState } from './initialState';
+import { useRules } from './rules';
 
 export interface HistoryAction {
   /** Loads every transaction in pages of 500, in the background (once; `force` reloads everything). */
@@ -11,6 +12,13 @@ export interface HistoryAction {
   /** Fetches what was imported since the newest row held (after a synchronization). */
   refreshTransactions(): Promise<void>;
   bumpTransactions(): void;
+  /** Saves the person's edit (PUT /transactions/{id}) and shows it in place, without reloading the rows. */
+  editTransaction(id: string, edit: TransactionEdit): Promise<void>;
+  /**
+   * Reads these rows again (after rules were applied to past transactions); beyond a few thousand rows a
+   * full reload is quicker than one request per row.
+   */
+  refreshRows(ids: readonly string[]): Promise<void>;
   setFilter(patch: Partial<TxFilter>): void;
   replaceFilter(filter: TxFilter): void;
   setSort(sort: TxSort): void;
@@ -18,6 +26,9 @@ export interface HistoryAction {
 }
 
 const PARALLEL = 3;
+/** Rows read one by one after rules were applied; above this, everything is reloaded. */
+const MAX_ROW_REFRESH = 1500;
+const ROW_REFRESH_PARALLEL = 6;
 /** Re-render at most this often while pages arrive. */
 const BUMP_EVERY_MS = 300;
 
@@ -108,6 +119,32 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
       }));
     },
 
+    async editTransaction(id, edit) {
+      await transactionsApi.edit(id, edit);
+      txTable.applyEdit(id, edit);
+      bump(true);
+    },
+
+    async refreshRows(ids) {
+      if (ids.length === 0) return;
+      if (ids.length > MAX_ROW_REFRESH) return get().loadTransactions(true);
+      const gen = generation;
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length && gen === generation) {
+          const id = ids[next++];
+          try {
+            const tx = await transactionsApi.get(id);
+            if (gen === generation) txTable.upsert([tx]);
+          } catch {
+            // a row deleted meanwhile: the next synchronization or a reload settles it
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(ROW_REFRESH_PARALLEL, ids.length) }, worker));
+      bump(true);
+    },
+
     setFilter(patch) {
       set((s) => ({ filter: { ...s.filter, ...patch } }));
     },
@@ -124,6 +161,7 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
       generation++;
       running = null;
       txTable.clear();
+      useRules.getState().reset();
       set({ ...initialHistoryState });
     },
   };

@@ -1,0 +1,237 @@
+import { useEffect, useState } from 'react';
+import { ApiError, rulesApi } from '../../lib/api';
+import type { CategorizationRule } from '../../lib/api/types';
+import { useT } from '../../lib/i18n';
+import { rowsForPatterns } from '../../lib/rule-match';
+import { txTable } from '../../lib/tx-table';
+import { dataSelectors, useStore } from '../../store';
+import { useRules } from '../../store/history/rules';
+import { Alert, Button, Card, ConfirmDialog, EmptyState, Loading, toast } from '../../ui';
+import { ErrorState } from '../common/ErrorState';
+import { errorMessage } from '../common/errors';
+import { BackLink } from '../layout/BackLink';
+import { PageHeader } from '../layout/PageHeader';
+import { RuleForm } from './RuleForm';
+
+/**
+ * The categorization rules: listed in the order they are tried, added, edited (words and category), moved up
+ * or down with buttons (keyboard and screen readers included), deleted, and applied to past transactions with
+ * the number of transactions filed again.
+ */
+export default function RulesPage() {
+  const i18n = useT();
+  const { t, tn } = i18n;
+  const { rules, status, error, load, create, update, remove } = useRules();
+  const categoriesById = useStore(dataSelectors.categoriesById);
+  const loadCategories = useStore((s) => s.loadCategories);
+  const haveCategories = useStore((s) => s.categories.length > 0);
+  const refreshRows = useStore((s) => s.refreshRows);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<CategorizationRule | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [applied, setApplied] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load(true);
+    if (!haveCategories) void loadCategories();
+    // once, when the screen opens
+  }, []);
+
+  const categoryName = (id: string) => categoriesById.get(id)?.label ?? id;
+
+  /** Runs one change; a failure is said in words next to the list, the list is read again either way. */
+  const run = async (key: string, fn: () => Promise<void>) => {
+    setBusy(key);
+    setProblem(null);
+    try {
+      await fn();
+    } catch (err) {
+      setProblem(errorMessage(i18n, err));
+      void load(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const move = (rule: CategorizationRule, by: -1 | 1) =>
+    run(`move-${rule.id}`, async () => {
+      await update(rule.id, { pattern: rule.pattern, category_id: rule.category_id, position: rule.position + by });
+      // The moved rule keeps the focus (its row moved in the list).
+      requestAnimationFrame(() => {
+        const row = document.querySelector(`[data-rule-id="${rule.id}"]`);
+        const button =
+          row?.querySelector<HTMLButtonElement>(`[data-move="${by < 0 ? 'up' : 'down'}"]:not(:disabled)`) ??
+          row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+        button?.focus();
+      });
+    });
+
+  const apply = (rule?: CategorizationRule) =>
+    run(rule ? `apply-${rule.id}` : 'apply', async () => {
+      const { updated } = await rulesApi.apply(rule?.id);
+      setApplied(updated);
+      if (updated > 0 && txTable.size > 0) {
+        await refreshRows(
+          rowsForPatterns(
+            txTable,
+            (rule ? [rule] : rules).map((r) => r.pattern),
+          ),
+        );
+      }
+    });
+
+  const conflictAware = (err: unknown) =>
+    err instanceof ApiError && err.status === 409 ? t('rules.conflict') : errorMessage(i18n, err);
+
+  return (
+    <div className="page rules" data-testid="rules-page">
+      <PageHeader
+        back={<BackLink to="/history" label={t('rules.back')} />}
+        title={t('rules.title')}
+        subtitle={t('rules.subtitle')}
+        actions={
+          <Button
+            icon="refresh"
+            busy={busy === 'apply'}
+            disabled={rules.length === 0}
+            onClick={() => void apply()}
+            data-testid="rules-apply-all"
+          >
+            {t('rules.applyAll')}
+          </Button>
+        }
+      />
+      {applied !== null && (
+        <Alert tone="success">
+          <span data-testid="rules-applied">{tn('rules.applied', applied)}</span>
+        </Alert>
+      )}
+      {problem && <Alert tone="warning">{problem}</Alert>}
+
+      <Card title={t('rules.add')}>
+        <RuleForm
+          submitLabel={t('rules.add')}
+          onSubmit={async (pattern, category) => {
+            try {
+              await create({ pattern, category_id: category });
+              toast.success(t('rules.saved'));
+              return null;
+            } catch (err) {
+              return conflictAware(err);
+            }
+          }}
+          testId="rule-new"
+        />
+      </Card>
+
+      <Card title={tn('rules.count', rules.length)}>
+        {status === 'error' && rules.length === 0 ? (
+          <ErrorState error={error} onRetry={() => void load(true)} />
+        ) : status === 'loading' && rules.length === 0 ? (
+          <Loading label={t('common.loading')} />
+        ) : rules.length === 0 ? (
+          <EmptyState icon="filter" title={t('rules.empty')} />
+        ) : (
+          <ol className="list rules-list" data-testid="rules-list">
+            {rules.map((rule, k) => (
+              <li key={rule.id} className="list-item rule-item" data-rule-id={rule.id} data-testid="rule-item">
+                <span className="rule-position num faint" aria-hidden>
+                  {rule.position}
+                </span>
+                {editing === rule.id ? (
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <RuleForm
+                      initial={{ pattern: rule.pattern, category: rule.category_id }}
+                      submitLabel={t('common.save')}
+                      onCancel={() => setEditing(null)}
+                      onSubmit={async (pattern, category) => {
+                        try {
+                          await update(rule.id, { pattern, category_id: category, position: rule.position });
+                          setEditing(null);
+                          toast.success(t('rules.saved'));
+                          return null;
+                        } catch (err) {
+                          return conflictAware(err);
+                        }
+                      }}
+                      testId="rule-edit"
+                    />
+                  </div>
+                ) : (
+                  <>
+                    <div className="rule-text" style={{ flex: 1, minWidth: 0 }}>
+                      <strong data-testid="rule-pattern">{t('rules.quoted', { pattern: rule.pattern })}</strong>
+                      <span className="muted"> → </span>
+                      <span data-testid="rule-category">{categoryName(rule.category_id)}</span>
+                    </div>
+                    <div className="row rule-actions">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon="arrowUp"
+                        iconOnly
+                        data-move="up"
+                        disabled={k === 0 || busy !== null}
+                        onClick={() => void move(rule, -1)}
+                      >
+                        {t('rules.moveUp', { pattern: rule.pattern })}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon="arrowDown"
+                        iconOnly
+                        data-move="down"
+                        disabled={k === rules.length - 1 || busy !== null}
+                        onClick={() => void move(rule, 1)}
+                      >
+                        {t('rules.moveDown', { pattern: rule.pattern })}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon="refresh"
+                        iconOnly
+                        busy={busy === `apply-${rule.id}`}
+                        onClick={() => void apply(rule)}
+                      >
+                        {t('rules.applyOne', { pattern: rule.pattern })}
+                      </Button>
+                      <Button size="sm" variant="ghost" icon="edit" iconOnly onClick={() => setEditing(rule.id)}>
+                        {t('rules.editRule', { pattern: rule.pattern })}
+                      </Button>
+                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(rule)}>
+                        {t('rules.deleteRule', { pattern: rule.pattern })}
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={deleting ? t('rules.deleteRule', { pattern: deleting.pattern }) : ''}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        busy={busy === 'delete'}
+        onConfirm={() =>
+          deleting &&
+          void run('delete', async () => {
+            await remove(deleting.id);
+            setDeleting(null);
+            toast.success(t('rules.deleted'));
+          })
+        }
+      >
+        {deleting && t('rules.deleteConfirm', { pattern: deleting.pattern })}
+      </ConfirmDialog>
+    </div>
+  );
+}
