@@ -9,6 +9,7 @@ import { dataSelectors, useStore } from '../../store';
 import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { CredentialFields, credentialsValid } from './CredentialFields';
+import { keptCredentialIds } from './credential-recovery';
 import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField';
 
 /** Deleting says what goes with it: N accounts and M transactions (counted by the API, all statuses). */
@@ -211,23 +212,29 @@ export function CredentialsDialog({
   const channel = connection.channels.find((c) => c.channel_definition_id === definition.id);
   useEffect(preloadEncryption, []);
   const masked = Object.fromEntries((channel?.credentials ?? []).map((c) => [c.id, c.masked_value]));
+  // The login stays as it is (only the password is asked) unless the person chooses another one.
+  const keepable = keptCredentialIds(definition.credentials, channel?.credentials ?? []);
+  const [changeLogin, setChangeLogin] = useState(false);
+  const kept = changeLogin ? new Set<string>() : keepable;
 
   useEffect(() => {
     if (open) {
       setValues({});
       setShowErrors(false);
       setError(null);
+      setChangeLogin(false);
     }
   }, [open]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setShowErrors(true);
-    if (!credentialsValid(definition.credentials, values)) return;
+    if (!credentialsValid(definition.credentials, values, kept)) return;
     setBusy(true);
     setError(null);
     try {
-      const prepared = await prepareCredentials(definition.credentials, values);
+      const typed = Object.fromEntries(Object.entries(values).filter(([id]) => !kept.has(id)));
+      const prepared = await prepareCredentials(definition.credentials, typed);
       await connectionsApi.updateCredentials(connection.id, { channel_definition_id: definition.id, ...prepared });
       markRunning(connection.id);
       void loadConnections();
@@ -258,6 +265,8 @@ export function CredentialsDialog({
             onChange={setValues}
             showErrors={showErrors}
             masked={masked}
+            kept={kept}
+            onChangeKept={keepable.size ? () => setChangeLogin(true) : undefined}
           />
         )}
         <p className="faint" style={{ fontSize: 12.5 }}>

@@ -1,6 +1,6 @@
 import type { CredentialDefinition } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { TextField } from '../../ui';
+import { Button, TextField } from '../../ui';
 
 /** Credentials a person types (TEXT, PWD); codes and tokens of REDIRECT channels are never typed. */
 export function typedCredentials(defs: readonly CredentialDefinition[]): CredentialDefinition[] {
@@ -17,8 +17,13 @@ export function credentialProblem(def: CredentialDefinition, value: string | und
   }
 }
 
-export function credentialsValid(defs: readonly CredentialDefinition[], values: Record<string, string>): boolean {
-  return typedCredentials(defs).every((d) => credentialProblem(d, values[d.id]) === null);
+/** Every typed credential is valid, except those kept as they are (`kept`: not sent, the engine keeps them). */
+export function credentialsValid(
+  defs: readonly CredentialDefinition[],
+  values: Record<string, string>,
+  kept: ReadonlySet<string> = new Set(),
+): boolean {
+  return typedCredentials(defs).every((d) => kept.has(d.id) || credentialProblem(d, values[d.id]) === null);
 }
 
 /** The form of a channel definition's credentials, with in-page checks of each `regexp`. */
@@ -28,6 +33,8 @@ export function CredentialFields({
   onChange,
   showErrors,
   masked,
+  kept,
+  onChangeKept,
 }: {
   definitions: readonly CredentialDefinition[];
   values: Record<string, string>;
@@ -35,11 +42,35 @@ export function CredentialFields({
   showErrors: boolean;
   /** Current masked values (editing credentials). */
   masked?: Record<string, string>;
+  /** Credentials kept as they are (the login after a refused password): shown masked, read-only, not sent. */
+  kept?: ReadonlySet<string>;
+  /** "Use another login": the kept credentials become fields to type. */
+  onChangeKept?: () => void;
 }) {
   const { t } = useT();
+  const typed = typedCredentials(definitions);
+  const firstTyped = typed.find((d) => !kept?.has(d.id))?.id;
   return (
     <>
-      {typedCredentials(definitions).map((d, i) => {
+      {typed.map((d) => {
+        if (kept?.has(d.id))
+          return (
+            <div key={d.id} className="stack" style={{ gap: 4 }}>
+              <TextField
+                label={d.label}
+                name={d.id}
+                value={masked?.[d.id] ?? ''}
+                readOnly
+                hint={t('recovery.keptLogin')}
+                style={{ background: 'var(--bg-hover)', color: 'var(--text-muted)' }}
+              />
+              {onChangeKept && (
+                <Button size="sm" variant="ghost" style={{ alignSelf: 'flex-start' }} onClick={onChangeKept}>
+                  {t('recovery.changeLogin')}
+                </Button>
+              )}
+            </div>
+          );
         const problem = showErrors ? credentialProblem(d, values[d.id]) : null;
         return (
           <TextField
@@ -54,7 +85,7 @@ export function CredentialFields({
             error={
               problem === 'required' ? t('add.required') : problem === 'format' ? t('add.invalidValue') : undefined
             }
-            data-autofocus={i === 0 ? true : undefined}
+            data-autofocus={d.id === firstTyped ? true : undefined}
             spellCheck={false}
             autoCapitalize="off"
           />
