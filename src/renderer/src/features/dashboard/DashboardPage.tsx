@@ -7,6 +7,7 @@ import { txTable } from '../../lib/tx-table';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import type { DashboardSeries } from '../../store/data/initialState';
 import { Alert, Badge, Button, Card, EmptyState, Loading, toast } from '../../ui';
+import { accountOrigin } from '../common/account-label';
 import { Amount } from '../common/Amount';
 import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
@@ -241,7 +242,7 @@ export default function DashboardPage() {
                           {a.name}
                         </div>
                         <div className="faint" style={{ fontSize: 12.5 }}>
-                          {connections.find((c) => c.id === a.connection_id)?.name}
+                          {accountOrigin(a, connections.find((c) => c.id === a.connection_id)?.name)}
                           {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
                         </div>
                       </div>

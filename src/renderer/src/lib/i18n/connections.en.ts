@@ -13,9 +13,9 @@ export const connEn = {
   'recovery.changeLogin': 'Use another login',
 
   // The same login twice
-  'duplicate.title': 'This login is already connected',
+  'duplicate.title': 'This login may be already connected',
   'duplicate.text':
-    '“{name}” already uses the login {login} at {bank}. Adding it again would count the same accounts twice in your totals.',
+    '“{name}” already uses a login shown as {login} at {bank}. If it is the same login, adding it again would count the same accounts twice in your totals.',
   'duplicate.open': 'Open the existing connection',
   'duplicate.addAnyway': 'Add it anyway',
 

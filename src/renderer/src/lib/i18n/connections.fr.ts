@@ -13,9 +13,9 @@ export const connFr: Record<keyof typeof connEn, string> = {
   'recovery.keptLogin': 'Conservé tel quel ; seul le mot de passe est demandé.',
   'recovery.changeLogin': 'Utiliser un autre identifiant',
 
-  'duplicate.title': 'Cet identifiant est déjà connecté',
+  'duplicate.title': 'Cet identifiant est peut-être déjà connecté',
   'duplicate.text':
-    '« {name} » utilise déjà l’identifiant {login} chez {bank}. L’ajouter à nouveau compterait deux fois les mêmes comptes dans vos totaux.',
+    '« {name} » utilise déjà chez {bank} un identifiant affiché {login}. Si c’est le même, l’ajouter à nouveau compterait deux fois les mêmes comptes dans vos totaux.',
   'duplicate.open': 'Ouvrir la connexion existante',
   'duplicate.addAnyway': 'L’ajouter quand même',
 
