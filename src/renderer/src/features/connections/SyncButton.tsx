@@ -71,7 +71,8 @@ export function SyncButton({
         role="alertdialog"
         title={risk === 'locked' ? t('recovery.lockedTitle') : t('recovery.title')}
         footer={
-          <>
+          // three actions: they wrap on narrow windows (800 px) rather than leave the dialog
+          <div className="row row-wrap" style={{ justifyContent: 'flex-end', width: '100%', gap: 8 }}>
             <Button onClick={() => setAsking(false)} data-autofocus>
               {t('common.cancel')}
             </Button>
@@ -81,7 +82,7 @@ export function SyncButton({
             <Button variant="primary" icon="key" onClick={updateCredentials}>
               {t('connections.editCredentials')}
             </Button>
-          </>
+          </div>
         }
       >
         <p data-testid="retry-warning">{risk === 'locked' ? t('recovery.lockedText') : t('recovery.text')}</p>
