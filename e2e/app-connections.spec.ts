@@ -116,7 +116,13 @@ test('after a wrong password the main action is "Update credentials" and "Sync n
   test.setTimeout(120_000);
   const { page } = app;
   await nav(page, 'Connections');
-  await page.getByTestId('connection-card').filter({ hasText: 'rejected' }).getByRole('link', { name: 'Coffer Test Bank' }).click();
+  // From the list too: "Sync now" asks first, and "Update credentials" leads to the form on the connection.
+  const card = page.getByTestId('connection-card').filter({ hasText: 'rejected' });
+  await card.getByRole('button', { name: /Sync now/ }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('lock');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Update credentials' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Password')).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('connection-status')).toContainText('Your bank rejected the login or password');
   const header = page.getByTestId('connection-actions');
   await expect(header.getByRole('button', { name: 'Update credentials' })).toHaveClass(/btn-primary/);
