@@ -1,4 +1,5 @@
 import type { Connection } from '../../lib/api';
+import { SIMPLEFIN_PROVIDER_ID } from './simplefin/strings';
 
 /**
  * After a refused password the way out is new credentials, not a retry (issue 15): a synchronization sends the
@@ -10,7 +11,9 @@ import type { Connection } from '../../lib/api';
 /** What retrying an EMBEDDED channel would risk: `refused` (the bank said the password is wrong), `locked`. */
 export type RetryRisk = 'refused' | 'locked' | null;
 
-export function retryRisk(connection: Pick<Connection, 'channels'>): RetryRisk {
+export function retryRisk(connection: Pick<Connection, 'channels' | 'provider_id'>): RetryRisk {
+  // A SimpleFIN access token is revoked, not guessed: a retry locks nothing (its own help says what to do).
+  if (connection.provider_id === SIMPLEFIN_PROVIDER_ID) return null;
   const embedded = connection.channels.filter((c) => c.mode === 'EMBEDDED');
   if (embedded.some((c) => c.status === 'TOO_MANY_ATTEMPTS')) return 'locked';
   if (embedded.some((c) => c.status === 'AUTH_FAILED')) return 'refused';
