@@ -111,6 +111,44 @@ test('deleting a connection says what goes, then removes its data from every scr
   await shot(page, 'app-connections-7-after-delete');
 });
 
+// Issue 15, defect 5: after AUTH_FAILED the way out is new credentials, not a retry of the known-bad password.
+test('after a wrong password the main action is "Update credentials" and "Sync now" warns before a retry', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await nav(page, 'Connections');
+  // From the list too: "Sync now" asks first, and "Update credentials" leads to the form on the connection.
+  const card = page.getByTestId('connection-card').filter({ hasText: 'rejected' });
+  await card.getByRole('button', { name: /Sync now/ }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('lock');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Update credentials' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Password')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('connection-status')).toContainText('Your bank rejected the login or password');
+  const header = page.getByTestId('connection-actions');
+  await expect(header.getByRole('button', { name: 'Update credentials' })).toHaveClass(/btn-primary/);
+  await expect(header.getByRole('button', { name: /Sync now/ })).not.toHaveClass(/btn-primary/);
+  await shot(page, 'app-connections-8-auth-failed-actions');
+
+  // "Sync now" would send the same refused password again: it asks first, and Cancel sends nothing.
+  await header.getByRole('button', { name: /Sync now/ }).click();
+  const warning = page.getByRole('alertdialog');
+  await expect(warning).toContainText('lock');
+  await shot(page, 'app-connections-9-retry-warning');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('connection-status').locator('[data-status="AUTH_FAILED"]')).toBeVisible();
+
+  // The login stays (shown masked, not asked again); only the password is typed.
+  await header.getByRole('button', { name: 'Update credentials' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Login')).toHaveValue('so****ne');
+  await expect(dialog.getByLabel('Login')).toHaveAttribute('readonly', '');
+  await dialog.getByLabel('Password').fill('pass_ok');
+  await shot(page, 'app-connections-10-update-credentials');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('account-row')).toHaveCount(4);
+});
+
 /** The app's own access token, read from its IndexedDB session. */
 async function authHeader(): Promise<Record<string, string>> {
   const token = await app.page.evaluate(

@@ -33,3 +33,22 @@ test('a statement-files connection: files chosen in the app are imported and the
   await expect(page.getByTestId('history-count')).not.toHaveText(/^0 transactions/);
   await shot(page, 'app-documents-2-history');
 });
+
+// Issue 15, defect 3: a file that cannot be read is named on the connection page, with where and what to do.
+test('a statement file that cannot be read is reported on the connection page with what to do', async () => {
+  test.setTimeout(90_000);
+  const { page } = app;
+  await nav(page, 'Connections');
+  await page.getByTestId('connection-card').first().getByRole('link').first().click();
+  await expect(page.getByTestId('connection-detail')).toBeVisible();
+  // The file that was imported is listed as such.
+  const report = page.getByTestId('document-report');
+  await expect(report.getByTestId('document-row').filter({ hasText: 'ofx2-bank-us.ofx' })).toContainText('Imported');
+
+  await page.getByTestId('document-input').setInputFiles(join(SAMPLES, 'bad', 'bad-amount.csv'));
+  await expect(page.getByTestId('connection-status').locator('[data-status="FAILED"]')).toBeVisible({ timeout: 60_000 });
+  const bad = report.getByTestId('document-row').filter({ hasText: 'bad-amount.csv' });
+  await expect(bad).toContainText('line 3: malformed amount');
+  await expect(bad).toContainText('Correct that line');
+  await shot(page, 'app-documents-3-report');
+});

@@ -33,6 +33,8 @@ test('switching to French translates the app, status sentences and category name
   // Category names come from the engine in the chosen language.
   await page.getByTestId('connection-card').getByRole('link').first().click();
   await page.getByRole('alert').getByRole('button', { name: 'Mettre à jour les identifiants' }).click();
+  // The login is kept unless another one is chosen (issue 15: only the password is asked after a refusal).
+  await page.getByRole('dialog').getByRole('button', { name: 'Utiliser un autre identifiant' }).click();
   await page.getByLabel('Identifiant', { exact: true }).fill('user_ok');
   await page.getByLabel('Mot de passe', { exact: true }).fill('pass_ok');
   await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();

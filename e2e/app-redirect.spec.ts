@@ -89,8 +89,40 @@ test('consent per account: the accounts wait for consent and the consent screen 
   await expect(page.getByRole('heading', { name: 'Choose the accounts to share' })).toBeVisible();
   await expect(page.locator('#pending-consent')).toContainText('Waiting for your consent');
   await shot(page, 'app-redirect-4-consent');
-  // The hosted manage_accounts page opens for this connection.
-  await page.getByRole('button', { name: 'Manage consented accounts' }).click();
-  await page.waitForURL(/\/embed\/widget\/manage_accounts/);
-  expect(new URL(page.url()).searchParams.get('connection_id')).toBeTruthy();
+  // Issue 15, defect 7: consent is given in place, account by account, with boxes (no widget page).
+  const pending = page.locator('#pending-consent');
+  const boxes = pending.getByRole('checkbox');
+  const count = await boxes.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) await expect(boxes.nth(i)).not.toBeChecked();
+  for (let i = 0; i < count; i++) await boxes.nth(i).check();
+  await pending.getByRole('button', { name: 'Save my choice' }).click();
+  await expect(page.getByText('Consent saved')).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/connections\/[^/]+\/consent$/);
+  await expect(pending).not.toContainText('Waiting for your consent', { timeout: 30_000 });
+  await shot(page, 'app-redirect-5-consent-given');
+
+  // The "waiting for your consent" banner goes away on the connection, and stays away after its synchronization.
+  await page.getByRole('link', { name: 'Coffer Test Bank' }).first().click();
+  await expect(page.getByTestId('connection-detail')).toBeVisible();
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('connection-detail')).toBeVisible();
+  await expect(page.getByTestId('account-row').first()).toBeVisible();
+  await expect(page.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
+
+  // Withdrawn in place: the account is no longer shared, by choice; nothing "waits for your consent".
+  await page.getByRole('link', { name: 'Manage shared accounts' }).click();
+  await pending.getByRole('checkbox').first().uncheck();
+  await pending.getByRole('button', { name: 'Save my choice' }).click();
+  await expect(page.getByText('Consent saved')).toBeVisible();
+  await expect(pending.getByTestId('consent-row').first()).toContainText('Not shared');
+  await shot(page, 'app-redirect-6-consent-withdrawn');
+  await page.getByRole('link', { name: 'Coffer Test Bank' }).first().click();
+  await expect(page.getByTestId('account-row').filter({ hasText: 'Not shared' })).toHaveCount(1);
+  await expect(page.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
+  await nav(page, 'Connections');
+  await expect(page.getByTestId('connection-card')).toHaveCount(3);
+  await expect(page.getByTestId('connection-card').filter({ hasText: /wait(s|ing)? for your consent/i })).toHaveCount(0);
 });

@@ -118,6 +118,27 @@ describe('automatic synchronization', () => {
     expect(runRows(auto)).toHaveLength(2);
   });
 
+  it('never retries a password the bank refused: a due connection in AUTH_FAILED waits for new credentials (issue 15)', async () => {
+    // Banks lock a login after a few refusals in a row (the test bank after five): an automatic run every
+    // 12 hours with the same refused password would lock it in two and a half days, with nobody watching.
+    const c = newCaller(engine);
+    const id = await connectEmbedded(c, 'refused_login', { password: 'not-the-password' });
+    expect((await waitSettled(c, id)).status).toBe('AUTH_FAILED');
+    const db = engine.ctx.db;
+    const next = db.prepare('SELECT next_sync_date FROM connections WHERE id = ?').pluck();
+    db.prepare('UPDATE connections SET next_sync_date = ? WHERE id = ?').run(engine.ctx.now() - 60, Number(id));
+    expect(runDueSynchronizations(engine.ctx, engine.ctx.services.sync)).not.toContain(Number(id));
+    expect(db.prepare('SELECT status FROM connections WHERE id = ?').pluck().get(Number(id))).toBe('AUTH_FAILED');
+    expect(runRows(id)).toHaveLength(1);
+    // Looked at again one interval later, not at every tick.
+    expect(next.get(Number(id))).toBeGreaterThan(engine.ctx.now() + 11 * 3600);
+
+    // A synchronization the person asks for still runs (the app warns before it).
+    expect((await api(c, `/connections/${id}/synchronize`, { method: 'POST' })).status).toBe(204);
+    expect((await waitSettled(c, id)).status).toBe('AUTH_FAILED');
+    expect(runRows(id)).toHaveLength(2);
+  });
+
   it('catches up at start: a connection that fell due while the engine was stopped is synchronized', async () => {
     const dataDir = engine.dataDir;
     const c = newCaller(engine);

@@ -1,16 +1,5 @@
-import type { CredentialType } from './values';
-
-const HIDDEN = '********';
-
 /**
- * The `masked_value` a channel shows for a credential (never the value): TEXT keeps two characters at each
- * end (`us****ok`), one for short values, none below four characters; passwords, tokens and any value sent
- * encrypted are fully hidden.
+ * The masking rule of credentials lives in src/shared: the app applies the same rule to a login being typed to
+ * recognise one already connected (issue 15) without the engine ever giving a login back.
  */
-export function maskCredential(type: CredentialType | string, value: string, encrypted = false): string {
-  if (type !== 'TEXT' || encrypted) return HIDDEN;
-  const chars = [...value];
-  if (chars.length >= 6) return `${chars.slice(0, 2).join('')}****${chars.slice(-2).join('')}`;
-  if (chars.length >= 4) return `${chars[0]}****${chars[chars.length - 1]}`;
-  return '****';
-}
+export { maskCredential } from '../../../shared/credential-mask';

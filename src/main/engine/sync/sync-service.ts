@@ -4,6 +4,7 @@
  * limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
  * challenges, and settles statuses when runs stop.
  */
+import { skippedUnattended } from '../domain/refused-credentials';
 import type { CatalogueProvider } from '../catalogue/providers';
 import type { ChannelDefinition, Connector } from '../connectors/types';
 import type { ChannelRow } from '../store/channels';
@@ -101,7 +102,10 @@ export class SyncService implements SyncPort {
     if (!connection || connection.status === 'CLOSED') return false;
     const connector = this.deps.connectorOf(connection.provider_id);
     if (!connector) return false;
-    const channels = this.runnableChannels(connection, request.channelDefinitionIds);
+    const channels = this.runnableChannels(connection, request.channelDefinitionIds).filter(
+      // the schedule never retries a password the bank refused (domain/refused-credentials.ts)
+      (c) => !(request.unattended && skippedUnattended(c.definition.mode, c.channel.status)),
+    );
     if (channels.length === 0) return false;
 
     runs.atomically(() => {

@@ -13,6 +13,8 @@ import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 import { startConsent } from './bank-consent';
+import { DuplicateLoginAlert } from './DuplicateLoginAlert';
+import { findSameLogin, type SameLogin } from './duplicate-login';
 import { SimplefinConnectForm, SimplefinShortcut } from './simplefin/SimplefinConnectForm';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
@@ -243,9 +245,18 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const connections = useStore((s) => s.connections);
+  // The same login already connected: asked once before creating (duplicate-login.ts); "Add it anyway" goes on.
+  const [sameLogin, setSameLogin] = useState<SameLogin | null>(null);
+  const [duplicateAccepted, setDuplicateAccepted] = useState(false);
+  const changeValues = (next: Record<string, string>) => {
+    setValues(next);
+    setSameLogin(null);
+    setDuplicateAccepted(false);
+  };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e?: FormEvent, acceptDuplicate = duplicateAccepted) => {
+    e?.preventDefault();
     setError(null);
     if (channel.mode === 'REDIRECT') {
       setBusy(true);
@@ -265,6 +276,13 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
     }
     setShowErrors(true);
     if (!credentialsValid(channel.credentials, values)) return;
+    if (!acceptDuplicate) {
+      const found = findSameLogin(connections, provider.id, channel.id, channel.credentials, values);
+      if (found) {
+        setSameLogin(found);
+        return;
+      }
+    }
     setBusy(true);
     try {
       const prepared = await prepareCredentials(channel.credentials, values);
@@ -316,7 +334,7 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
             <CredentialFields
               definitions={channel.credentials}
               values={values}
-              onChange={setValues}
+              onChange={changeValues}
               showErrors={showErrors}
               folders={provider.type === 'DOCUMENT'}
             />
@@ -350,6 +368,17 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
           </div>
         </details>
         {error && <Alert tone="danger">{error}</Alert>}
+        {sameLogin && (
+          <DuplicateLoginAlert
+            sameLogin={sameLogin}
+            bank={provider.name}
+            onAddAnyway={() => {
+              setDuplicateAccepted(true);
+              setSameLogin(null);
+              void submit(undefined, true);
+            }}
+          />
+        )}
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="primary" busy={busy} icon={channel.mode === 'REDIRECT' ? 'external' : 'link'}>
             {channel.mode === 'REDIRECT'

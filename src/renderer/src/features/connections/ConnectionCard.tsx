@@ -6,13 +6,15 @@ import { Alert, Card } from '../../ui';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
+import { useAwaitingConsent } from './consent-decisions';
 import { lastSyncDate } from './sync-info';
 
 export function ConnectionCard({ connection }: { connection: Connection }) {
   const { t, tn, relative } = useT();
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
   const accountCount = useStore((s) => dataSelectors.accountsOf(s, connection.id).length);
-  const pending = useStore((s) => dataSelectors.pendingConsent(s, connection.id).length);
+  // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
+  const pending = useAwaitingConsent(connection.id);
   const providerName = useStore((s) => dataSelectors.providerName(s, connection.provider_id));
   const last = lastSyncDate(connection);
   const channels = (connection.channels ?? []).filter((ch) => ch.status !== 'EMPTY');

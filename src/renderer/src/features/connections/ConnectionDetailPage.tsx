@@ -2,23 +2,27 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { connectionsApi, type Channel, type ChannelDefinition, type Connection } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link, navigate, useLocation } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
+import { maskedAccountNumber } from '../common/account-label';
 import { accountStatusTone } from '../common/status';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
 import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
 import { DocumentDrop } from './DocumentDrop';
+import { DocumentReport } from './DocumentReport';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
 import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes';
 import { SyncButton } from './SyncButton';
+import { useAwaitingConsent, useDeclined } from './consent-decisions';
+import { CREDENTIAL_STATUSES } from './credential-recovery';
 
 export default function ConnectionDetailPage({ params }: { params: Record<string, string> }) {
   const { t } = useT();
@@ -55,7 +59,9 @@ function Detail({ connection }: { connection: Connection }) {
   const [credentialsFor, setCredentialsFor] = useState<ChannelDefinition | null>(null);
   const [reopening, setReopening] = useState(false);
   const closed = connection.status === 'CLOSED';
-  const pending = accounts.filter((a) => a.status === 'PENDING_CONSENT').length;
+  // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
+  const pending = useAwaitingConsent(connection.id);
+  const declined = useDeclined(connection.id);
 
   const reopen = async () => {
     setReopening(true);
@@ -92,7 +98,18 @@ function Detail({ connection }: { connection: Connection }) {
   const redirect = definitions.find(
     (d) => d.mode === 'REDIRECT' && connection.channels.some((c) => c.channel_definition_id === d.id),
   );
-  const needsCredentials = channelIn('EMBEDDED', ['AUTH_FAILED', 'NEEDS_SECRET', 'PASSWORD_CHANGE_REQUIRED']);
+  const needsCredentials = channelIn('EMBEDDED', [...CREDENTIAL_STATUSES]);
+  // After a refused password the main action is new credentials; "Sync now" asks before a retry (SyncButton).
+  const credentialsFirst = needsCredentials && !!embedded && !running && !closed;
+
+  // ?update=credentials (from "Sync now"'s warning on the connections list) opens the credentials form.
+  const { search } = useLocation();
+  useEffect(() => {
+    if (search.get('update') === 'credentials' && embedded) {
+      setCredentialsFor(embedded);
+      navigate(`/connections/${connection.id}`, { replace: true });
+    }
+  }, [search, embedded, connection.id]);
   const needsRenewal = channelIn('REDIRECT', ['TOKEN_EXPIRED', 'NEEDS_SECRET']);
 
   const openChannel = async (definition: ChannelDefinition) => {
@@ -115,12 +132,15 @@ function Detail({ connection }: { connection: Connection }) {
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ fontWeight: 550 }}>{shortName ?? a.name}</div>
         <div className="faint" style={{ fontSize: 12.5 }}>
-          {t(`accountType.${a.type}` as MessageKey)}
-          {a.iban ? ` · ${a.iban}` : a.account_number ? ` · ${a.account_number}` : ''}
+          {[t(`accountType.${a.type}` as MessageKey), maskedAccountNumber(a)].filter(Boolean).join(' · ')}
         </div>
       </div>
-      {a.status !== 'ACTIVE' && (
-        <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+      {a.status === 'PENDING_CONSENT' && declined.has(a.id) ? (
+        <Badge tone="neutral">{t('consentBox.notShared')}</Badge>
+      ) : (
+        a.status !== 'ACTIVE' && (
+          <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
+        )
       )}
       <Amount value={a.balance} currency={a.currency} strong />
     </Link>
@@ -158,8 +178,17 @@ function Detail({ connection }: { connection: Connection }) {
           </span>
         }
         actions={
-          <>
-            <SyncButton connection={connection} variant="primary" />
+          <span className="row row-wrap" data-testid="connection-actions">
+            {credentialsFirst && (
+              <Button variant="primary" icon="key" onClick={() => setCredentialsFor(embedded)}>
+                {t('connections.editCredentials')}
+              </Button>
+            )}
+            <SyncButton
+              connection={connection}
+              variant={credentialsFirst ? 'default' : 'primary'}
+              onUpdateCredentials={embedded ? () => setCredentialsFor(embedded) : undefined}
+            />
             <Button icon="edit" onClick={() => setDialog('rename')}>
               {t('connections.rename')}
             </Button>
@@ -175,7 +204,7 @@ function Detail({ connection }: { connection: Connection }) {
             <Button variant="danger" icon="trash" onClick={() => setDialog('delete')}>
               {t('connections.delete')}
             </Button>
-          </>
+          </span>
         }
       />
 
@@ -225,6 +254,7 @@ function Detail({ connection }: { connection: Connection }) {
       )}
 
       {provider?.type === 'DOCUMENT' && !closed && <DocumentDrop connectionId={connection.id} />}
+      {provider?.type === 'DOCUMENT' && <DocumentReport connection={connection} />}
 
       <Card title={t('connections.channels')} id="channels">
         <div className="list">
@@ -284,7 +314,15 @@ function Detail({ connection }: { connection: Connection }) {
       {connection.provider_id === '9600' && accounts.length > 0 ? (
         <SimplefinInstitutions accounts={accounts} render={(a, shortName) => accountRow(a, shortName)} />
       ) : (
-        <Card title={t('connections.accountsTitle')} id="connection-accounts">
+        <Card
+          title={t('connections.accountsTitle')}
+          id="connection-accounts"
+          actions={
+            connection.consent_per_account && !closed ? (
+              <Link to={`/connections/${connection.id}/consent`}>{t('consentBox.manage')}</Link>
+            ) : undefined
+          }
+        >
           {accounts.length === 0 ? (
             <p className="muted">{t('connections.noAccounts')}</p>
           ) : (

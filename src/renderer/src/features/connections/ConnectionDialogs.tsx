@@ -9,6 +9,7 @@ import { dataSelectors, useStore } from '../../store';
 import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { CredentialFields, credentialsValid } from './CredentialFields';
+import { keptCredentialIds } from './credential-recovery';
 import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField';
 
 /** Deleting says what goes with it: N accounts and M transactions (counted by the API, all statuses). */
@@ -213,23 +214,29 @@ export function CredentialsDialog({
   const masked = Object.fromEntries((channel?.credentials ?? []).map((c) => [c.id, c.masked_value]));
   // Statement files (a DOCUMENT provider): the credential is a folder path, not a secret.
   const isDocument = useStore((s) => s.providers.find((p) => p.id === connection.provider_id)?.type === 'DOCUMENT');
+  // The login stays as it is (only the password is asked) unless the person chooses another one.
+  const keepable = keptCredentialIds(definition.credentials, channel?.credentials ?? []);
+  const [changeLogin, setChangeLogin] = useState(false);
+  const kept = changeLogin ? new Set<string>() : keepable;
 
   useEffect(() => {
     if (open) {
       setValues({});
       setShowErrors(false);
       setError(null);
+      setChangeLogin(false);
     }
   }, [open]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setShowErrors(true);
-    if (!credentialsValid(definition.credentials, values)) return;
+    if (!credentialsValid(definition.credentials, values, kept)) return;
     setBusy(true);
     setError(null);
     try {
-      const prepared = await prepareCredentials(definition.credentials, values);
+      const typed = Object.fromEntries(Object.entries(values).filter(([id]) => !kept.has(id)));
+      const prepared = await prepareCredentials(definition.credentials, typed);
       await connectionsApi.updateCredentials(connection.id, { channel_definition_id: definition.id, ...prepared });
       markRunning(connection.id);
       void loadConnections();
@@ -261,6 +268,8 @@ export function CredentialsDialog({
             showErrors={showErrors}
             masked={masked}
             folders={isDocument}
+            kept={kept}
+            onChangeKept={keepable.size ? () => setChangeLogin(true) : undefined}
           />
         )}
         {!isDocument && (

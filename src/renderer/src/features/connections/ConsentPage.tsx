@@ -1,65 +1,89 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { accountsApi, ApiError, widgetApi, type ListedAccount } from '../../lib/api';
+import { accountsApi, type ListedAccount } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { useLocation } from '../../lib/router';
-import { dataSelectors, sessionSelectors, syncSelectors, useStore } from '../../store';
-import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
+import { dataSelectors, syncSelectors, useStore } from '../../store';
+import { Alert, Badge, Button, Card, Checkbox, Loading, toast } from '../../ui';
+import { accountOrigin } from '../common/account-label';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
+import { consentChange, hasConsentBox, isShared } from './account-consent';
+import { recordConsentDecision, useDeclined } from './consent-decisions';
 
 /**
- * Consent per account (PSD2): the accounts waiting in PENDING_CONSENT, a link to the hosted manage_accounts
- * page, and the accounts a LIST_ACCOUNTS run found NEW, which can be added with POST /accounts.
+ * Consent per account (PSD2), in place: a box per account of the connection, ticked when it is shared; saving
+ * grants the ticked accounts waiting in PENDING_CONSENT (they become ACTIVE and synchronize) and withdraws the
+ * unticked shared ones, through the manage-accounts widget's own call (no page change). Below, the accounts a
+ * LIST_ACCOUNTS run found NEW, which can be added with POST /accounts.
  */
 export default function ConsentPage({ params }: { params: Record<string, string> }) {
   const i18n = useT();
   const { t } = i18n;
   const id = params.id;
-  const { search } = useLocation();
   const connection = useStore((s) => s.connections.find((c) => c.id === id));
   const load = useStore((s) => s.connectionsLoad);
-  const pending = useStore(useShallow((s) => dataSelectors.pendingConsent(s, id)));
+  const all = useStore(useShallow((s) => dataSelectors.accountsOf(s, id)));
   const listed = useStore((s) => s.listed[id]);
   const running = useStore((s) => syncSelectors.isRunning(s, id));
-  const widgetUrl = useStore(sessionSelectors.widgetUrl);
   const syncNow = useStore((s) => s.syncNow);
   const loadAccounts = useStore((s) => s.loadAccounts);
-  const [widgetBusy, setWidgetBusy] = useState(false);
-  const [widgetMissing, setWidgetMissing] = useState(false);
+  const loadConnections = useStore((s) => s.loadConnections);
+  const markRunning = useStore((s) => s.markRunning);
   const [adding, setAdding] = useState<string | null>(null);
   const [listing, setListing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const declined = useDeclined(id);
 
+  // The boxes start as the accounts are (ticked = shared) and are reset only when that shared set changes
+  // (sharedKey), not at each reload of the accounts list.
+  const boxed = useMemo(() => all.filter((a) => hasConsentBox(a.status)), [all]);
+  const sharedKey = boxed.map((a) => `${a.id}:${isShared(a.status)}`).join();
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
   useEffect(() => {
-    // Back from the widget: its result comes as ?result=…
-    if (search.get('result')) void loadAccounts();
-  }, [search, loadAccounts]);
+    setTicked(new Set(boxed.filter((a) => isShared(a.status)).map((a) => a.id)));
+  }, [sharedKey]);
+  const change = consentChange(boxed, ticked);
+  const dirty = change.grant.length + change.withdraw.length > 0;
 
   if (!connection) {
     if (load.status === 'ready' || load.status === 'error') return <NotFound text={t('connections.notFound')} />;
     return <Loading label={t('common.loading')} />;
   }
 
-  const openWidget = async () => {
-    setWidgetBusy(true);
+  const save = async () => {
+    // Saving is also the decision about the unticked accounts: not shared, no longer "waiting" (consent-decisions.ts).
+    const unticked = boxed.filter((a) => !ticked.has(a.id)).map((a) => a.id);
+    setSaving(true);
+    setSaveError(null);
     try {
-      const token = await useStore.getState().accessToken();
-      const redirect = `${window.location.origin}/connections/${encodeURIComponent(id)}/consent`;
-      const session = await widgetApi.session(token ?? '', { redirect_uri: redirect });
-      const link =
-        session._links?.manage_accounts ??
-        `${widgetUrl}/widget/manage_accounts?session_id=${encodeURIComponent(session.session_id)}`;
-      const sep = link.includes('?') ? '&' : '?';
-      window.location.assign(`${link}${sep}connection_id=${encodeURIComponent(id)}&lng=${i18n.lang}`);
+      if (!dirty) {
+        await recordConsentDecision(id, unticked);
+        toast.info(t('consentBox.nothing'));
+        return;
+      }
+      const answer = await accountsApi.consent(id, change);
+      await recordConsentDecision(id, unticked);
+      if (answer.granted.length) markRunning(id);
+      await Promise.all([loadAccounts(), loadConnections()]);
+      toast.success(t('consentBox.saved'));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setWidgetMissing(true);
-      else toast.error(errorMessage(i18n, err));
-      setWidgetBusy(false);
+      setSaveError(errorMessage(i18n, err));
+    } finally {
+      setSaving(false);
     }
   };
+
+  const toggle = (accountId: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(accountId);
+      else next.delete(accountId);
+      return next;
+    });
 
   const add = async (account: ListedAccount) => {
     setAdding(account.reference);
@@ -114,31 +138,59 @@ export default function ConsentPage({ params }: { params: Record<string, string>
       />
 
       <Card
-        title={t('consent.pending')}
+        title={t('consentBox.title')}
         id="pending-consent"
         actions={
-          <Button variant="primary" icon="external" busy={widgetBusy} onClick={() => void openWidget()}>
-            {t('consent.openWidget')}
-          </Button>
+          boxed.length > 1 ? (
+            <Button size="sm" onClick={() => setTicked(new Set(boxed.map((a) => a.id)))}>
+              {t('consentBox.selectAll')}
+            </Button>
+          ) : undefined
         }
       >
-        {widgetMissing && <Alert tone="warning">{t('consent.widgetUnavailable')}</Alert>}
-        {pending.length === 0 ? (
-          <p className="muted">{t('consent.none')}</p>
+        {boxed.length === 0 ? (
+          <p className="muted">{t('consentBox.none')}</p>
         ) : (
-          <div className="list">
-            {pending.map((a) => (
-              <div key={a.id} className="list-item">
-                <div style={{ flex: 1 }}>
-                  <div style={{ fontWeight: 550 }}>{a.name}</div>
-                  <div className="faint" style={{ fontSize: 12.5 }}>
-                    {t(`accountType.${a.type}` as MessageKey)}
-                    {a.iban ? ` · ${a.iban}` : ''}
-                  </div>
+          <div className="stack">
+            <p className="muted" style={{ margin: 0 }}>
+              {t('consentBox.intro')}
+            </p>
+            <div className="list">
+              {boxed.map((a) => (
+                <div key={a.id} className="list-item" data-testid="consent-row">
+                  <Checkbox
+                    label={
+                      <span className="stack" style={{ gap: 2 }}>
+                        <span style={{ fontWeight: 550 }}>{a.name}</span>
+                        <span className="faint" style={{ fontSize: 12.5 }}>
+                          {[t(`accountType.${a.type}` as MessageKey), accountOrigin(a, undefined)]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      </span>
+                    }
+                    checked={ticked.has(a.id)}
+                    onChange={(e) => toggle(a.id, e.target.checked)}
+                  />
+                  <span style={{ flex: 1 }} />
+                  {a.status === 'PENDING_CONSENT' ? (
+                    declined.has(a.id) ? (
+                      <Badge tone="neutral">{t('consentBox.notShared')}</Badge>
+                    ) : (
+                      <Badge tone="warning">{t('accountStatus.PENDING_CONSENT')}</Badge>
+                    )
+                  ) : (
+                    <Badge tone="success">{t('consentBox.shared')}</Badge>
+                  )}
                 </div>
-                <Badge tone="warning">{t('accountStatus.PENDING_CONSENT')}</Badge>
-              </div>
-            ))}
+              ))}
+            </div>
+            {saveError && <Alert tone="danger">{saveError}</Alert>}
+            <div className="row" style={{ justifyContent: 'flex-end' }}>
+              <Button variant="primary" icon="check" busy={saving} onClick={() => void save()}>
+                {t('consentBox.save')}
+              </Button>
+            </div>
           </div>
         )}
       </Card>

@@ -1,6 +1,6 @@
 import type { CredentialDefinition } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { TextField } from '../../ui';
+import { Button, TextField } from '../../ui';
 import { FolderField } from './FolderField';
 
 /** Credentials a person types (TEXT, PWD); codes and tokens of REDIRECT channels are never typed. */
@@ -18,8 +18,13 @@ export function credentialProblem(def: CredentialDefinition, value: string | und
   }
 }
 
-export function credentialsValid(defs: readonly CredentialDefinition[], values: Record<string, string>): boolean {
-  return typedCredentials(defs).every((d) => credentialProblem(d, values[d.id]) === null);
+/** Every typed credential is valid, except those kept as they are (`kept`: not sent, the engine keeps them). */
+export function credentialsValid(
+  defs: readonly CredentialDefinition[],
+  values: Record<string, string>,
+  kept: ReadonlySet<string> = new Set(),
+): boolean {
+  return typedCredentials(defs).every((d) => kept.has(d.id) || credentialProblem(d, values[d.id]) === null);
 }
 
 /** The form of a channel definition's credentials, with in-page checks of each `regexp`. */
@@ -30,6 +35,8 @@ export function CredentialFields({
   showErrors,
   masked,
   folders = false,
+  kept,
+  onChangeKept,
 }: {
   definitions: readonly CredentialDefinition[];
   values: Record<string, string>;
@@ -39,11 +46,35 @@ export function CredentialFields({
   masked?: Record<string, string>;
   /** The text credentials are folder paths (statement files): a visible path field with a folder picker. */
   folders?: boolean;
+  /** Credentials kept as they are (the login after a refused password): shown masked, read-only, not sent. */
+  kept?: ReadonlySet<string>;
+  /** "Use another login": the kept credentials become fields to type. */
+  onChangeKept?: () => void;
 }) {
   const { t } = useT();
+  const typed = typedCredentials(definitions);
+  const firstTyped = typed.find((d) => !kept?.has(d.id))?.id;
   return (
     <>
-      {typedCredentials(definitions).map((d, i) => {
+      {typed.map((d) => {
+        if (kept?.has(d.id))
+          return (
+            <div key={d.id} className="stack" style={{ gap: 4 }}>
+              <TextField
+                label={d.label}
+                name={d.id}
+                value={masked?.[d.id] ?? ''}
+                readOnly
+                hint={t('recovery.keptLogin')}
+                style={{ background: 'var(--bg-hover)', color: 'var(--text-muted)' }}
+              />
+              {onChangeKept && (
+                <Button size="sm" variant="ghost" style={{ alignSelf: 'flex-start' }} onClick={onChangeKept}>
+                  {t('recovery.changeLogin')}
+                </Button>
+              )}
+            </div>
+          );
         const problem = showErrors ? credentialProblem(d, values[d.id]) : null;
         const error =
           problem === 'required' ? t('add.required') : problem === 'format' ? t('add.invalidValue') : undefined;
@@ -59,7 +90,7 @@ export function CredentialFields({
               onChange={(e) => onChange({ ...values, [d.id]: e.target.value })}
               onPick={(path) => onChange({ ...values, [d.id]: path })}
               error={error}
-              data-autofocus={i === 0 ? true : undefined}
+              data-autofocus={d.id === firstTyped ? true : undefined}
               spellCheck={false}
               autoCapitalize="off"
             />
@@ -77,7 +108,7 @@ export function CredentialFields({
             error={
               problem === 'required' ? t('add.required') : problem === 'format' ? t('add.invalidValue') : undefined
             }
-            data-autofocus={i === 0 ? true : undefined}
+            data-autofocus={d.id === firstTyped ? true : undefined}
             spellCheck={false}
             autoCapitalize="off"
           />

@@ -3,6 +3,7 @@ import type { Account, Connection } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { Badge } from '../../ui';
+import { accountOrigin } from '../common/account-label';
 import { Amount } from '../common/Amount';
 import { accountStatusTone } from '../common/status';
 
@@ -30,7 +31,7 @@ export function AccountRow({
           {a.name}
         </div>
         <div className="faint" style={{ fontSize: 12.5 }}>
-          {connections.find((c) => c.id === a.connection_id)?.name}
+          {accountOrigin(a, connections.find((c) => c.id === a.connection_id)?.name)}
           {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
         </div>
         {/* Under the name, so that a long status never squeezes the name on a narrow window. */}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ACCOUNT_TYPES, TRANSACTION_STATUSES, type AccountType } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
-import { useStore } from '../../store';
+import { dataSelectors, useStore } from '../../store';
 import { Button, Icon } from '../../ui';
 import { MultiSelect, type Option } from './MultiSelect';
 
@@ -17,10 +17,16 @@ export function HistoryFilters() {
   const replaceFilter = useStore((s) => s.replaceFilter);
   const accounts = useStore((s) => s.accounts);
   const categories = useStore((s) => s.categories);
+  const accountLabels = useStore(dataSelectors.accountLabels);
 
   const accountOptions: Option[] = useMemo(
-    () => accounts.map((a) => ({ value: a.id, label: a.name, hint: t(`accountType.${a.type}` as MessageKey) })),
-    [accounts, t],
+    () =>
+      accounts.map((a) => ({
+        value: a.id,
+        label: accountLabels.get(a.id) ?? a.name,
+        hint: t(`accountType.${a.type}` as MessageKey),
+      })),
+    [accounts, accountLabels, t],
   );
   const categoryOptions: Option[] = useMemo(() => {
     const parents = categories.filter((c) => !c.parent);

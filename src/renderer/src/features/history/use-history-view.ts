@@ -32,7 +32,7 @@ export function useHistoryView() {
   const sort = useStore((s) => s.sort);
   const txVersion = useStore((s) => s.txVersion);
   const categories = useStore((s) => s.categories);
-  const accountsById = useStore(dataSelectors.accountsById);
+  const accountLabels = useStore(dataSelectors.accountLabels);
   const categoriesById = useStore(dataSelectors.categoriesById);
   const accountTypes = useStore(dataSelectors.accountTypes);
   const locale = useStore((s) => s.language);
@@ -46,7 +46,8 @@ export function useHistoryView() {
     [effective, sort, accountTypes, categoryParents, locale, txVersion],
   );
 
-  const accountName = useCallback((id: string) => accountsById.get(id)?.name ?? id, [accountsById]);
+  // Shared rule (features/common/account-label): same-named accounts show their bank and masked number.
+  const accountName = useCallback((id: string) => accountLabels.get(id) ?? id, [accountLabels]);
   const categoryName = useCallback((id: string) => categoriesById.get(id)?.label ?? id, [categoriesById]);
   return { view, accountName, categoryName };
 }

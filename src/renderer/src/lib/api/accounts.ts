@@ -12,4 +12,16 @@ export const accountsApi = {
   remove: (id: string) => api.del(`/accounts/${encodeURIComponent(id)}`),
   /** Adds an account listed NEW by the connection's last LIST_ACCOUNTS result (only listed accounts can be added). */
   add: (connectionId: string, reference: string) => api.post('/accounts', { connection_id: connectionId, reference }),
+  /**
+   * Per-account consent (PSD2), what the manage-accounts widget does (extension, scope accounts_manage,
+   * docs/local-api.md): `grant` PENDING_CONSENT accounts (they become ACTIVE and synchronize), `withdraw` shared ones.
+   */
+  consent: (connectionId: string, body: { grant: string[]; withdraw: string[] }) =>
+    api
+      .post<{ granted: string[]; withdrawn: string[] }>(
+        `/embed/widget/api/connections/${encodeURIComponent(connectionId)}/consent`,
+        body,
+        { base: 'root' },
+      )
+      .then((r) => r.data),
 };

@@ -1,6 +1,6 @@
 import { api, listAll, request } from './client';
 import type { CredentialValue } from '../../../core/api/credential-encryption';
-import type { Connection } from './types';
+import type { Connection, StatementFile } from './types';
 
 export type { CredentialValue };
 
@@ -35,6 +35,8 @@ export const connectionsApi = {
       rawBody: file,
       contentType: 'application/octet-stream',
     }),
+  /** What became of each statement file of a DOCUMENT connection (extension; docs/statements.md). */
+  documents: (id: string) => listAll<StatementFile>(`${path(id)}/documents`),
   remove: (id: string) => api.del(path(id)),
   updateCredentials: (
     id: string,

@@ -1,4 +1,5 @@
 import { dashEn } from './dashboard.en';
+import { connEn } from './connections.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { historyEditEn } from './history-edit.en';
@@ -9,6 +10,7 @@ export const en = {
   ...firstWeekEn,
   ...dashEn,
   ...historyEditEn,
+  ...connEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',

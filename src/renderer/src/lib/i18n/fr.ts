@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { dashFr } from './dashboard.fr';
+import { connFr } from './connections.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { historyEditFr } from './history-edit.fr';
@@ -10,6 +11,7 @@ export const fr: Record<MessageKey, string> = {
   ...firstWeekFr,
   ...dashFr,
   ...historyEditFr,
+  ...connFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',

@@ -1,0 +1,49 @@
+import type { Account, Connection } from '../../lib/api';
+
+/**
+ * How an account is named on every screen and in the CSV (issue 15): banks give many accounts the same name
+ * ("Compte Courant" at five banks), so a name that is not unique among the person's accounts is followed by
+ * its bank (the connection's name) and its masked number: "Compte Courant — Coffer Test Bank ••4521". A name
+ * that is unique stays as it is (short in tables). Renaming an account (PUT /accounts/{id}) changes the name
+ * used here.
+ */
+
+/** The last four digits or letters of the IBAN, else of the account number, as "••4521" (never the whole number). */
+export function maskedAccountNumber(account: Pick<Account, 'iban' | 'account_number'>): string | undefined {
+  const raw = account.iban || account.account_number;
+  if (!raw) return undefined;
+  const chars = raw.replace(/[^0-9A-Za-z]/g, '');
+  if (chars.length < 4) return undefined;
+  return `••${chars.slice(-4)}`;
+}
+
+/** Names compared without case, accents or extra spaces ("Compte courant" and "Compte  Courant" collide). */
+export function nameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** "Coffer Test Bank ••4521": where the account is (its connection) and which one (masked number). */
+export function accountOrigin(
+  account: Pick<Account, 'iban' | 'account_number'>,
+  connectionName: string | undefined,
+): string {
+  return [connectionName, maskedAccountNumber(account)].filter(Boolean).join(' ');
+}
+
+export type LabelledAccount = Pick<Account, 'id' | 'name' | 'connection_id' | 'iban' | 'account_number'>;
+
+/** The display name of each account (by id), telling apart accounts that share a name. */
+export function accountLabels(
+  accounts: readonly LabelledAccount[],
+  connections: ReadonlyArray<Pick<Connection, 'id' | 'name'>>,
+): Map<string, string> {
+  const connectionName = new Map(connections.map((c) => [c.id, c.name]));
+  const uses = new Map<string, number>();
+  for (const a of accounts) uses.set(nameKey(a.name), (uses.get(nameKey(a.name)) ?? 0) + 1);
+  const labels = new Map<string, string>();
+  for (const a of accounts) {
+    const origin = accountOrigin(a, connectionName.get(a.connection_id));
+    labels.set(a.id, (uses.get(nameKey(a.name)) ?? 0) > 1 && origin ? `${a.name} — ${origin}` : a.name);
+  }
+  return labels;
+}

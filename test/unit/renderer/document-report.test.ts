@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { adviceFor, problemText, sortReport } from '../../../src/renderer/src/features/connections/document-report';
+import type { StatementFile } from '../../../src/renderer/src/lib/api';
+
+const file = (over: Partial<StatementFile>): StatementFile => ({
+  name: 'a.ofx',
+  source: 'FOLDER',
+  file_name: 'a.ofx',
+  status: 'IMPORTED',
+  size: 10,
+  transactions: 0,
+  ...over,
+});
+
+describe('statement files report (issue 15)', () => {
+  it('names an upload by its file name, not its inbox path', () => {
+    expect(
+      problemText(
+        file({
+          name: '.upload/u1/bad-amount.csv',
+          file_name: 'bad-amount.csv',
+          error: '.upload/u1/bad-amount.csv, line 3: malformed amount "12,3x"',
+        }),
+      ),
+    ).toBe('bad-amount.csv, line 3: malformed amount "12,3x"');
+    expect(problemText(file({ name: '2024/mars.csv', file_name: 'mars.csv', error: '2024/mars.csv, line 3: x' }))).toBe(
+      'mars.csv, line 3: x',
+    );
+    expect(problemText(file({ error: undefined }))).toBeUndefined();
+  });
+
+  it('says what to do for each outcome', () => {
+    expect(adviceFor(file({ status: 'FAILED', error: 'x.csv, line 3: malformed amount' }), true)).toBe('docReport.todo.line');
+    expect(adviceFor(file({ status: 'FAILED', source: 'UPLOAD', error: 'x.ofx: truncated' }), true)).toBe('docReport.todo.upload');
+    expect(adviceFor(file({ status: 'FAILED', error: 'x.ofx: truncated' }), true)).toBe('docReport.todo.folder');
+    expect(adviceFor(file({ name: '.', status: 'FAILED', error: 'missing' }), true)).toBe('docReport.todo.missingFolder');
+    expect(adviceFor(file({ status: 'PENDING' }), true)).toBe('docReport.todo.pending');
+    expect(adviceFor(file({ status: 'PENDING' }), false)).toBeNull();
+    expect(adviceFor(file({ status: 'SKIPPED' }), false)).toBe('docReport.todo.skipped');
+    expect(adviceFor(file({ status: 'IMPORTED' }), true)).toBeNull();
+  });
+
+  it('lists failures first, then waiting, imported and skipped files', () => {
+    const sorted = sortReport([
+      file({ name: 'b', status: 'IMPORTED' }),
+      file({ name: 'c', status: 'SKIPPED' }),
+      file({ name: 'd', status: 'PENDING' }),
+      file({ name: 'e', status: 'FAILED' }),
+      file({ name: 'a', status: 'IMPORTED' }),
+    ]);
+    expect(sorted.map((f) => f.name)).toEqual(['e', 'd', 'a', 'b', 'c']);
+  });
+});
