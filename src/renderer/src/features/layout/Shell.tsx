@@ -42,11 +42,16 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <div className="shell">
+      {/* Out of the layout (fixed, see .skip-link): showing it on focus moves nothing. Activating it moves the
+          focus itself, as the router does not follow "#main" and a focusable target is what screen readers need. */}
       <a
         href="#main"
-        className="sr-only"
-        onFocus={(e) => e.currentTarget.classList.remove('sr-only')}
-        onBlur={(e) => e.currentTarget.classList.add('sr-only')}
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus({ preventScroll: true });
+          mainRef.current?.scrollTo({ top: 0 });
+        }}
       >
         {t('nav.skip')}
       </a>
