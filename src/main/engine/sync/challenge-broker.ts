@@ -30,6 +30,7 @@ interface Pending {
   reject(err: Error): void;
   timer: NodeJS.Timeout;
   expires: number;
+  attemptsLeft?: number;
 }
 
 export interface ChallengeBrokerDeps {
@@ -106,6 +107,7 @@ export class ChallengeBroker {
         },
         timer: setTimeout(() => entry.reject(new ChallengeEnded('CHALLENGE_TIMED_OUT')), this.msUntil(expires)),
         expires,
+        ...(attemptsLeft !== undefined && { attemptsLeft }),
       };
       this.pending.set(run.connectionId, entry);
       run.signal.addEventListener('abort', onAbort, { once: true });
@@ -118,6 +120,11 @@ export class ChallengeBroker {
    */
   private msUntil(at: number): number {
     return Math.max(0, (at - this.deps.now()) * 1000 - (Date.now() % 1000));
+  }
+
+  /** The `attempts_left` of the connection's pending challenge (the challenges table does not keep it). */
+  attemptsLeft(connectionId: number): number | undefined {
+    return this.pending.get(connectionId)?.attemptsLeft;
   }
 
   hasPending(connectionId: number): boolean {

@@ -6,6 +6,7 @@ import { Link } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
 import { Amount } from '../common/Amount';
+import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { accountStatusTone } from '../common/status';
@@ -179,6 +180,7 @@ function Detail({ connection }: { connection: Connection }) {
         }
       />
 
+      <ChallengeNotice connection={connection} />
       {needsCredentials && embedded && !running && (
         <Alert
           tone="danger"

@@ -3,6 +3,7 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, useLocation } from '../../lib/router';
 import { sessionSelectors, useStore } from '../../store';
 import { Badge, Button, Icon, type IconName } from '../../ui';
+import { ChallengeBanner } from '../challenge/ChallengeBanner';
 import { ChallengeDialog } from '../challenge/ChallengeDialog';
 import { EngineStatus } from '../common/EngineStatus';
 import { needsAttention } from '../common/status';
@@ -104,6 +105,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main className="main" id="main" ref={mainRef} tabIndex={-1} style={{ outline: 'none' }}>
+        <ChallengeBanner />
         {children}
       </main>
       <ChallengeDialog />

@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
+import { challengeFr } from './challenge.fr';
 import { ebFr } from './enablebanking.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...challengeFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
