@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../lib/i18n';
+import { useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import type { ActiveChallenge } from '../../store/sync/initialState';
 import { Button, Icon } from '../../ui';
@@ -8,11 +9,17 @@ import { clock, useSecondsLeft } from './seconds-left';
 
 /**
  * Above every page while a bank waits for a code and its dialog is closed: who waits, the time left, and the
- * way back to the dialog. Gone once the challenge is answered, cancelled, expired or its run has ended.
+ * way back to the dialog. Gone once the challenge is answered, cancelled, expired or its run has ended. Not
+ * repeated on the connection's own page, which shows it already.
  */
 export function ChallengeBanner() {
+  const { pathname } = useLocation();
   const pending = useStore(
-    useShallow((s) => Object.values(s.challenges).filter((c) => c.connectionId !== s.challengeOpen)),
+    useShallow((s) =>
+      Object.values(s.challenges).filter(
+        (c) => c.connectionId !== s.challengeOpen && pathname !== `/connections/${c.connectionId}`,
+      ),
+    ),
   );
   if (pending.length === 0) return null;
   return (
@@ -34,8 +41,13 @@ function BannerRow({ challenge }: { challenge: ActiveChallenge }) {
     <div className="challenge-banner-row">
       <Icon name="key" />
       <span style={{ flex: 1, minWidth: 0 }}>{t('challenge.pending', { name, time: clock(left) })}</span>
-      <Button size="sm" variant="primary" onClick={() => void open(challenge.connectionId)}>
-        {t('challenge.openFor', { name })}
+      <Button
+        size="sm"
+        variant="primary"
+        aria-label={t('challenge.openFor', { name })}
+        onClick={() => void open(challenge.connectionId)}
+      >
+        {t('challenge.open')}
       </Button>
     </div>
   );

@@ -25,7 +25,7 @@ export function ChallengeDialog() {
 
 function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
   const i18n = useT();
-  const { t, tn } = i18n;
+  const { t, tn, lang } = i18n;
   const connection = useStore((s) => s.connections.find((c) => c.id === challenge.connectionId));
   const answer = useStore((s) => s.answerChallenge);
   const cancel = useStore((s) => s.cancelChallenge);
@@ -97,10 +97,11 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
           </Alert>
         )}
         {challenge.message && <Alert>{challenge.message}</Alert>}
+        {/* The event's fields are the bank's own definitions: label_fr when it has one. */}
         {challenge.fields.map((f, i) => (
           <TextField
             key={f.id}
-            label={f.label}
+            label={(lang === 'fr' && (f as { label_fr?: string }).label_fr) || f.label}
             type={f.type === 'PWD' ? 'password' : 'text'}
             inputMode={f.regexp && /\\d/.test(f.regexp) ? 'numeric' : undefined}
             autoComplete="one-time-code"
