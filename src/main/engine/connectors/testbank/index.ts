@@ -76,7 +76,8 @@ async function authenticateEmbedded(ctx: ConnectorContext): Promise<string> {
 
 /**
  * The SMS code, asked again after a wrong one while attempts remain (each question says how many); a wrong
- * code on the last attempt fails the run, saying how to get a new code.
+ * code on the last attempt fails the run, saying how to get a new code. A single-attempt login
+ * (`user_challenge`) asks exactly as C11 describes, without `attempts_left`: its event is unchanged for scripts.
  */
 async function askSmsCode(ctx: ConnectorContext, attempts: number): Promise<void> {
   const ask = 'Enter the 6-digit code sent by SMS to +33 6 •• •• •• 42 (test bank: 123456).';
@@ -85,7 +86,7 @@ async function askSmsCode(ctx: ConnectorContext, attempts: number): Promise<void
     const answer = await ctx.challenge({
       fields: [SMS_CODE_FIELD],
       message: wrong ? `Wrong code: ${left === 1 ? 'last attempt' : `${left} attempts left`}. ${ask}` : ask,
-      attempts_left: left,
+      ...(attempts > 1 && { attempts_left: left }),
     });
     if (answer[SMS_CODE_FIELD.id] === SMS_CODE) return;
   }
