@@ -1,10 +1,12 @@
 import { challengeEn } from './challenge.en';
+import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
   ...challengeEn,
+  ...datesEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',
@@ -278,7 +280,6 @@ export const en = {
   'history.amountMin': 'Min amount',
   'history.amountMax': 'Max amount',
   'history.from': 'From',
-  'history.to': 'To (excluded)',
   'history.clear': 'Clear filters',
   'history.export': 'Export CSV',
   'history.exported': 'Exported {count} rows',

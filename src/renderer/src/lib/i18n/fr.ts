@@ -1,11 +1,13 @@
 import type { MessageKey } from './en';
 import { challengeFr } from './challenge.fr';
+import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...challengeFr,
+  ...datesFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
@@ -281,7 +283,6 @@ export const fr: Record<MessageKey, string> = {
   'history.amountMin': 'Montant min.',
   'history.amountMax': 'Montant max.',
   'history.from': 'Du',
-  'history.to': 'Au (exclu)',
   'history.clear': 'Effacer les filtres',
   'history.export': 'Exporter en CSV',
   'history.exported': '{count} lignes exportées',
