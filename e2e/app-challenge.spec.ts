@@ -120,7 +120,30 @@ test('a dismissed challenge stays reachable: from a banner on every page, the co
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // The connection's card, also after a reload.
+  // The connection's card, after a reload in a window that never received the question: its event was read
+  // (and flushed) before, and nothing kept it in this browser. The app reads it from the engine.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('coffer-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          const cursor = tx.objectStore('kv').openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return;
+            if (String(c.key).startsWith('challenges:')) c.delete();
+            c.continue();
+          };
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
   await page.reload();
   await nav(page, 'Connections');
   await expect(page.getByTestId('challenge-banner')).toBeVisible();
