@@ -288,9 +288,11 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
           // A new question opens the dialog, also when an earlier one was dismissed.
           putChallenge(challenge, true);
           set((s) => ({ running: { ...s.running, [id]: s.running[id] ?? event.creation_date } }));
-          void window.coffer
-            ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
-            .catch(() => undefined);
+          // The desktop notification calls the person back; asked again right after their answer, they are here.
+          if (!challenge.retry)
+            void window.coffer
+              ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
+              .catch(() => undefined);
           return;
         }
         case 'LIST_ACCOUNTS_SUCCESS':
