@@ -82,7 +82,9 @@ test('the first Tab shows "Skip to content" over the page without moving the lay
     await expect(skip).not.toBeInViewport();
     // The next Tab goes on inside the page, not back to the navigation.
     await page.keyboard.press('Tab');
-    expect(await main.evaluate((m) => m.contains(m.ownerDocument.activeElement) && m !== m.ownerDocument.activeElement)).toBe(true);
+    expect(
+      await main.evaluate((m) => m.contains(m.ownerDocument.activeElement) && m !== m.ownerDocument.activeElement),
+    ).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
   }
 });

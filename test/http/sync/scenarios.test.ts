@@ -247,8 +247,12 @@ describe('challenges (C8)', () => {
       });
     const wrong = async () =>
       expect(
-        (await api(c, `/connections/${id}/user_input`, { method: 'POST', json: { credentials: [{ id: 'sms_code', value: '654321' }] } }))
-          .status,
+        (
+          await api(c, `/connections/${id}/user_input`, {
+            method: 'POST',
+            json: { credentials: [{ id: 'sms_code', value: '654321' }] },
+          })
+        ).status,
       ).toBe(204);
     const e1 = await nextChallenge();
     expect(e1.challenge_required.attempts_left).toBe(3);

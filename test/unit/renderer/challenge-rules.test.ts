@@ -14,7 +14,10 @@ const question = (over: Partial<ActiveChallenge> = {}): ActiveChallenge => ({
 
 describe('pending challenges (app)', () => {
   it('keeps the challenges whose expires is still ahead', () => {
-    const kept = unexpired({ a: question({ expires: 1000 }), b: question({ expires: 999 }), c: question({ expires: 1001 }) }, 999);
+    const kept = unexpired(
+      { a: question({ expires: 1000 }), b: question({ expires: 999 }), c: question({ expires: 1001 }) },
+      999,
+    );
     expect(Object.keys(kept)).toEqual(['a', 'c']);
   });
 
@@ -22,7 +25,9 @@ describe('pending challenges (app)', () => {
     expect(isRetry(question({ attempts_left: 3 }), question({ attempts_left: 2 }))).toBe(true);
     expect(isRetry(undefined, question({ attempts_left: 2 }))).toBe(false);
     expect(isRetry(question({ attempts_left: 3 }), question({ attempts_left: 3 }))).toBe(false);
-    expect(isRetry(question({ attempts_left: 3 }), question({ attempts_left: 2, channelDefinitionId: '900001' }))).toBe(false);
+    expect(isRetry(question({ attempts_left: 3 }), question({ attempts_left: 2, channelDefinitionId: '900001' }))).toBe(
+      false,
+    );
     // Without attempts_left nothing can be told (another factor asks the same way).
     expect(isRetry(question(), question())).toBe(false);
   });

@@ -77,7 +77,12 @@ export class ChallengeBroker {
         eventType: 'CHALLENGE_REQUIRED',
         channelDefinitionId: run.channelDefinitionId,
         payload: {
-          challenge_required: { fields, message, expires, ...(attemptsLeft !== undefined && { attempts_left: attemptsLeft }) },
+          challenge_required: {
+            fields,
+            message,
+            expires,
+            ...(attemptsLeft !== undefined && { attempts_left: attemptsLeft }),
+          },
         },
       });
     });

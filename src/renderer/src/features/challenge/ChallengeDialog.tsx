@@ -20,7 +20,12 @@ export function ChallengeDialog() {
   }, [challenge]);
   if (!challenge) return null;
   // One form per question: a question asked again starts empty.
-  return <ChallengeForm key={`${challenge.connectionId}:${challenge.expires}:${challenge.attempts_left ?? ''}`} challenge={challenge} />;
+  return (
+    <ChallengeForm
+      key={`${challenge.connectionId}:${challenge.expires}:${challenge.attempts_left ?? ''}`}
+      challenge={challenge}
+    />
+  );
 }
 
 function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
@@ -34,7 +39,8 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
   const [busy, setBusy] = useState<'send' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const left = useSecondsLeft(challenge.expires);
-  const total = challenge.asked !== undefined && challenge.expires > challenge.asked ? challenge.expires - challenge.asked : 300;
+  const total =
+    challenge.asked !== undefined && challenge.expires > challenge.asked ? challenge.expires - challenge.asked : 300;
 
   const expired = left <= 0;
   const invalid = challenge.fields.some((f) => {
@@ -53,8 +59,7 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
     setBusy('send');
     setError(null);
     try {
-      await answer(values);
-      toast.success(t('challenge.sent'));
+      if (await answer(values)) toast.success(t('challenge.sent'));
     } catch (err) {
       setError(errorMessage(i18n, err));
       setBusy(null);

@@ -22,10 +22,13 @@ export function useSecondsLeft(expires: number | undefined): number {
       const ms = expires * 1000 - Date.now();
       if (ms <= 0) return;
       // Just after the next whole second before `expires`.
-      timer = setTimeout(() => {
-        setTick((n) => n + 1);
-        next();
-      }, (ms % 1000) + 15);
+      timer = setTimeout(
+        () => {
+          setTick((n) => n + 1);
+          next();
+        },
+        (ms % 1000) + 15,
+      );
     };
     next();
     return () => clearTimeout(timer);

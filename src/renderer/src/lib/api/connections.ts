@@ -56,11 +56,10 @@ export const connectionsApi = {
    * user's token): for a challenge whose CHALLENGE_REQUIRED event this tab never received. 404 when none.
    */
   pendingChallenge: (id: string, lng: string) =>
-    api
-      .get<{ channel_definition_id: string; challenge_required: ChallengeRequired }>(
-        `/embed/widget/api/connections/${encodeURIComponent(id)}/challenge`,
-        { base: 'root', query: { lng } },
-      ),
+    api.get<{ channel_definition_id: string; challenge_required: ChallengeRequired }>(
+      `/embed/widget/api/connections/${encodeURIComponent(id)}/challenge`,
+      { base: 'root', query: { lng } },
+    ),
   close: (id: string) => api.post(`${path(id)}/close`, undefined, { json: undefined }),
   reopen: (id: string) => api.post(`${path(id)}/reopen`, undefined, { json: undefined }),
 };

@@ -28,8 +28,11 @@ export interface SyncAction {
   markRunning(connectionId: string): void;
   syncNow(connectionId: string, type?: 'ALL' | 'LIST_ACCOUNTS'): Promise<void>;
   syncAll(): Promise<number>;
-  /** Answers the challenge of the open dialog (POST user_input); a wrong code may be asked again. */
-  answerChallenge(values: Record<string, string>): Promise<void>;
+  /**
+   * Answers the challenge of the open dialog (POST user_input); a wrong code may be asked again. false when
+   * the bank no longer waited for it (said in a toast).
+   */
+  answerChallenge(values: Record<string, string>): Promise<boolean>;
   cancelChallenge(): Promise<void>;
   /** Hides the challenge dialog: the challenge stays pending (banner, connection card and page) until it ends. */
   dismissChallenge(): void;
@@ -370,7 +373,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     async answerChallenge(values) {
       const open = get().challengeOpen;
       const challenge = open ? get().challenges[open] : undefined;
-      if (!challenge) return;
+      if (!challenge) return false;
       const prepared = await prepareCredentials(challenge.fields, values);
       try {
         await connectionsApi.answerChallenge(challenge.connectionId, {
@@ -378,13 +381,17 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
           ...prepared,
         });
       } catch (err) {
-        // 404: no longer pending (expired, answered elsewhere): nothing left to answer.
-        if (err instanceof ApiError && err.status === 404) dropChallenge(challenge.connectionId);
-        throw err;
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        // No longer pending (expired, answered elsewhere): nothing left to answer, the run's end tells the rest.
+        dropChallenge(challenge.connectionId);
+        toast.info(t('challenge.gone'));
+        void get().loadConnections();
+        return false;
       }
       answered.set(challenge.connectionId, challenge);
       dropChallenge(challenge.connectionId);
       schedule(FAST);
+      return true;
     },
 
     async cancelChallenge() {
@@ -405,8 +412,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
 
     async openChallenge(connectionId) {
       const kept = get().challenges[connectionId];
-      const challenge =
-        kept && kept.expires > nowSeconds() ? kept : await readPendingChallenge(connectionId);
+      const challenge = kept && kept.expires > nowSeconds() ? kept : await readPendingChallenge(connectionId);
       if (!challenge) {
         dropChallenge(connectionId);
         void get().loadConnections();
