@@ -52,3 +52,39 @@ test('keyboard only: focus moves into a dialog, stays there, and Escape closes i
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Rename' })).toBeFocused();
 });
+
+test('the first Tab shows "Skip to content" over the page without moving the layout, and it moves the focus to the page', async () => {
+  const { page } = app;
+  for (const size of [
+    { width: 1280, height: 860 },
+    { width: 800, height: 600 },
+  ]) {
+    await page.setViewportSize(size);
+    await nav(page, 'Dashboard');
+    await expect(page.getByTestId('net-worth')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('net-worth')).toBeVisible();
+    const main = page.locator('main#main');
+    const sidebar = page.locator('aside.sidebar');
+    const before = { main: await main.boundingBox(), sidebar: await sidebar.boundingBox() };
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    const box = await skip.boundingBox();
+    expect(box && box.width > 20 && box.height > 10 && box.x >= 0 && box.y >= 0).toBe(true);
+    expect(await main.boundingBox()).toEqual(before.main);
+    expect(await sidebar.boundingBox()).toEqual(before.sidebar);
+    if (size.width === 800) await shot(page, 'app-appearance-5-skip-link');
+
+    await page.keyboard.press('Enter');
+    expect(await main.evaluate((m) => m === m.ownerDocument.activeElement)).toBe(true);
+    await expect(skip).not.toBeInViewport();
+    // The next Tab goes on inside the page, not back to the navigation.
+    await page.keyboard.press('Tab');
+    expect(
+      await main.evaluate((m) => m.contains(m.ownerDocument.activeElement) && m !== m.ownerDocument.activeElement),
+    ).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+  }
+});

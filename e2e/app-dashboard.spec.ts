@@ -251,7 +251,11 @@ test('screens in French, dark mode, 800×600: dashboard, not-counted accounts, c
   await periods.scrollIntoViewIfNeeded();
   await periods.getByRole('button', { name: 'Personnalisée' }).click();
   await expect(page.getByLabel('Du', { exact: true })).toBeVisible();
-  await page.getByLabel('Du', { exact: true }).fill('2025-06-01');
+  // Typed as a French reader writes a day (jj/mm/aaaa), not the browser's mm/dd/yyyy.
+  await expect(page.getByLabel('Du', { exact: true })).toHaveAttribute('placeholder', 'jj/mm/aaaa');
+  await page.getByLabel('Du', { exact: true }).fill('01/06/2025');
+  await page.getByLabel('Du', { exact: true }).blur();
+  await expect(page.getByLabel('Du', { exact: true })).toHaveValue('01/06/2025');
   await page.getByTestId('spending-chart').scrollIntoViewIfNeeded();
   await snap('dashboard-fr-dark-800-charts');
   await page.getByTestId('not-counted').getByRole('link').click();

@@ -222,6 +222,114 @@ describe('challenges (C8)', () => {
     ).toBe(404);
   });
 
+  it('user_challenge allows one attempt (C11, event unchanged: no attempts_left); user_challenge_retry asks again after a wrong code', async () => {
+    const c = newCaller(engine);
+    const read = await subscribe(c);
+    const one = await connectEmbedded(c, 'user_challenge');
+    expect((await waitSettled(c, one)).status).toBe('CHALLENGE_REQUIRED');
+    const first = await until('CHALLENGE_REQUIRED event', async () =>
+      (await read()).find((e) => e.event_type === 'CHALLENGE_REQUIRED'),
+    );
+    expect(Object.keys(first.challenge_required).sort()).toEqual(['expires', 'fields', 'message']);
+    await api(c, `/connections/${one}/user_input`, { method: 'POST', json: { cancel: true } });
+    expect((await waitSettled(c, one)).status).toBe('CHALLENGE_CANCELLED');
+
+    const id = await connectEmbedded(c, 'user_challenge_retry');
+    // The queue is read whole each time (no flush_from): the next challenge is the first one not seen yet.
+    const seen = new Set<string>();
+    const nextChallenge = () =>
+      until('the next CHALLENGE_REQUIRED event', async () => {
+        const next = (await read()).find(
+          (e) => e.event_type === 'CHALLENGE_REQUIRED' && e.resource?.id === id && !seen.has(e.id),
+        );
+        if (next) seen.add(next.id);
+        return next;
+      });
+    const wrong = async () =>
+      expect(
+        (
+          await api(c, `/connections/${id}/user_input`, {
+            method: 'POST',
+            json: { credentials: [{ id: 'sms_code', value: '654321' }] },
+          })
+        ).status,
+      ).toBe(204);
+    const e1 = await nextChallenge();
+    expect(e1.challenge_required.attempts_left).toBe(3);
+    await wrong();
+    // Asked again in the same run: a new event, the connection waits again (never CHALLENGE_FAILED meanwhile).
+    const e2 = await nextChallenge();
+    expect(e2.challenge_required.attempts_left).toBe(2);
+    expect(e2.challenge_required.message).toMatch(/Wrong code: 2 attempts left/);
+    expect(e2.challenge_required.expires).toBeGreaterThanOrEqual(e1.challenge_required.expires);
+    expect((await getJson(c, `/connections/${id}`)).status).toBe('CHALLENGE_REQUIRED');
+    await wrong();
+    const e3 = await nextChallenge();
+    expect(e3.challenge_required.attempts_left).toBe(1);
+    expect(e3.challenge_required.message).toMatch(/last attempt/);
+    const res = await api(c, `/connections/${id}/user_input`, {
+      method: 'POST',
+      json: { credentials: [{ id: 'sms_code', value: '123456' }] },
+    });
+    expect(res.status).toBe(204);
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    expect((await accountsOf(c, id)).length).toBe(4);
+  });
+
+  it('user_challenge_retry: a wrong code on the last attempt → CHALLENGE_FAILED, the error says what to do next', async () => {
+    const c = newCaller(engine);
+    const id = await connectEmbedded(c, 'user_challenge_retry');
+    for (let i = 0; i < 3; i++) {
+      await until('CHALLENGE_REQUIRED', async () =>
+        (await getJson(c, `/connections/${id}`)).status === 'CHALLENGE_REQUIRED' ? true : undefined,
+      );
+      const res = await api(c, `/connections/${id}/user_input`, {
+        method: 'POST',
+        json: { credentials: [{ id: 'sms_code', value: '000000' }] },
+      });
+      expect(res.status).toBe(204);
+    }
+    expect((await waitSettled(c, id)).status).toBe('CHALLENGE_FAILED');
+    const run = engine.ctx.db
+      .prepare('SELECT status, error FROM sync_runs WHERE connection_id = ? ORDER BY id DESC LIMIT 1')
+      .get(Number(id)) as { status: string; error: string };
+    expect(run.status).toBe('CHALLENGE_FAILED');
+    expect(run.error).toMatch(/synchronize again to receive a new code/);
+    expect(await accountsOf(c, id)).toEqual([]);
+  });
+
+  it('a challenge waits until its `expires`, and not longer: an answer is taken up to then, CHALLENGE_TIMED_OUT right after', async () => {
+    engine.ctx.settings.set('challenge_timeout_seconds', 2);
+    try {
+      const c = newCaller(engine);
+      const read = await subscribe(c);
+      // Asked late in a second: a wait counted from the ask (not to `expires`, which is in whole seconds) would
+      // end most of a second after `expires`.
+      while (Date.now() % 1000 < 650 || Date.now() % 1000 > 750) await new Promise((r) => setTimeout(r, 5));
+      const id = await connectEmbedded(c, 'user_challenge');
+      const event = await until('CHALLENGE_REQUIRED event', async () =>
+        (await read()).find((e) => e.event_type === 'CHALLENGE_REQUIRED'),
+      );
+      const expires: number = event.challenge_required.expires;
+      expect(expires - event.creation_date).toBe(2);
+      const end = await until(
+        'timeout',
+        async () => {
+          const s = (await getJson(c, `/connections/${id}`)).status;
+          return s === 'CHALLENGE_REQUIRED' || s === 'RUNNING' ? undefined : s;
+        },
+        6000,
+      );
+      const endedAt = Date.now() / 1000;
+      expect(end).toBe('CHALLENGE_TIMED_OUT');
+      // Over once the engine's clock reaches `expires` (whole seconds), within a few polls of it.
+      expect(endedAt).toBeGreaterThanOrEqual(expires);
+      expect(endedAt).toBeLessThan(expires + 0.4);
+    } finally {
+      engine.ctx.settings.set('challenge_timeout_seconds', 300);
+    }
+  });
+
   it('a wrong code → CHALLENGE_FAILED', async () => {
     const c = newCaller(engine);
     const id = await connectEmbedded(c, 'user_challenge');

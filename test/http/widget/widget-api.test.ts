@@ -64,6 +64,28 @@ describe.skipIf(!hasKeychain)('GET {widget_url}/widget/api/connections/{id}/chal
     expect((await engine.http(`/embed/widget/api/connections/${id}/challenge`, { token })).status).toBe(404);
   });
 
+  it('tells attempts_left when the bank said it, also for a question asked again after a wrong code', async () => {
+    const { token } = caller();
+    const id = await connectEmbedded(engine, token, 'user_challenge_retry');
+    await waitStatus(engine, token, id, (s) => s === 'CHALLENGE_REQUIRED');
+    const pending = async () =>
+      ((await (await engine.http(`/embed/widget/api/connections/${id}/challenge`, { token })).json()) as any)
+        .challenge_required;
+    expect((await pending()).attempts_left).toBe(3);
+    const wrong = await engine.http(`/v2/connections/${id}/user_input`, {
+      method: 'POST',
+      token,
+      json: { credentials: [{ id: 'sms_code', value: '000000' }] },
+    });
+    expect(wrong.status).toBe(204);
+    await waitStatus(engine, token, id, (s) => s === 'CHALLENGE_REQUIRED');
+    const again = await pending();
+    expect(again.attempts_left).toBe(2);
+    expect(again.message).toMatch(/2 attempts left/);
+    await engine.http(`/v2/connections/${id}/user_input`, { method: 'POST', token, json: { cancel: true } });
+    expect((await waitStatus(engine, token, id, settled)).status).toBe('CHALLENGE_CANCELLED');
+  });
+
   it('needs a user token with connections_sync or connections_manage', async () => {
     const userId = engine.createUser();
     const res = await engine.http('/embed/widget/api/connections/1/challenge', {

@@ -126,6 +126,31 @@ describe('test bank scenarios (C11)', () => {
       expect(ctx.challenges).toHaveLength(1);
     });
 
+    it('user_challenge allows one attempt: no second question, and no attempts_left (its event as C11 has it)', async () => {
+      const ctx = fakeContext({ login: 'user_challenge', answer: () => ({ sms_code: '000000' }) });
+      expect(await statusOf(bank.listAccounts(ctx))).toBe('CHALLENGE_FAILED');
+      expect(ctx.challenges).toHaveLength(1);
+      expect(ctx.challenges[0]).not.toHaveProperty('attempts_left');
+    });
+
+    it('user_challenge_retry asks again after a wrong code, saying how many attempts are left', async () => {
+      const codes = ['000000', '111111', '123456'];
+      const ctx = fakeContext({ login: 'user_challenge_retry', answer: () => ({ sms_code: codes.shift()! }) });
+      expect(await bank.listAccounts(ctx)).toHaveLength(4);
+      expect(ctx.challenges.map((c) => c.attempts_left)).toEqual([3, 2, 1]);
+      expect(ctx.challenges[0].message).not.toMatch(/Wrong/);
+      expect(ctx.challenges[1].message).toMatch(/^Wrong code: 2 attempts left\./);
+      expect(ctx.challenges[2].message).toMatch(/^Wrong code: last attempt\./);
+    });
+
+    it('user_challenge_retry: three wrong codes → CHALLENGE_FAILED, saying how to get a new code', async () => {
+      const ctx = fakeContext({ login: 'user_challenge_retry_uk', answer: () => ({ sms_code: '999999' }) });
+      const err = (await rejectionOf(bank.listAccounts(ctx))) as Error & { status: string };
+      expect(err.status).toBe('CHALLENGE_FAILED');
+      expect(err.message).toMatch(/3 times: synchronize again to receive a new code/);
+      expect(ctx.challenges).toHaveLength(3);
+    });
+
     it('a wrong password fails before any challenge', async () => {
       const ctx = fakeContext({ login: 'user_challenge', password: 'bad' });
       expect(await statusOf(bank.listAccounts(ctx))).toBe('AUTH_FAILED');

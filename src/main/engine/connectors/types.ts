@@ -194,6 +194,12 @@ export interface AccountFetchResult {
 export interface ChallengeRequest {
   fields: CredentialDefinition[];
   message: string;
+  /**
+   * How many answers the bank still accepts for this question, this one included (1: the last). A bank that
+   * allows several asks again after a wrong answer (a new `challenge()`), and says so in `message`; the
+   * engine passes the number on in the CHALLENGE_REQUIRED event (extension `attempts_left`).
+   */
+  attempts_left?: number;
 }
 
 /** What `exchangeCode` returns and what the engine hands back in `ConnectorContext.grant` on later runs. */

@@ -20,7 +20,11 @@ export const eventSchema = {
     resource: connectionSchema,
     challenge_required: {
       type: 'object',
-      description: 'CHALLENGE_REQUIRED only: {fields: [credential definitions], message, expires}.',
+      description:
+        'CHALLENGE_REQUIRED only: {fields: [credential definitions], message, expires} (expires: UTC seconds, the ' +
+        'moment the engine stops waiting). Extension: attempts_left (integer ≥ 1, present when the bank says how many ' +
+        'answers it still accepts, this one included; after a wrong answer with attempts left the bank asks again ' +
+        'with a new CHALLENGE_REQUIRED event instead of ending the run).',
       additionalProperties: true,
     },
     list_accounts_success: {

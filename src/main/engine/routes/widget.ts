@@ -328,7 +328,14 @@ export const widgetRoutes = defineRoutes({
                       },
                     },
                     message: { type: 'string' },
-                    expires: { type: 'integer' },
+                    expires: { type: 'integer', description: 'UTC seconds: the engine waits for the answer until then.' },
+                    attempts_left: {
+                      type: 'integer',
+                      minimum: 1,
+                      description:
+                        'Present when the bank said how many answers it still accepts (this one included); a wrong answer ' +
+                        'with attempts left is asked again (a new CHALLENGE_REQUIRED event).',
+                    },
                   },
                 },
               },
@@ -338,7 +345,9 @@ export const widgetRoutes = defineRoutes({
       },
       async (request) => {
         const lang = widgetLanguage(request.query, request.headers['accept-language']);
-        const found = pendingChallenge(ctx.store.widgetPages, userIdOf(request), request.params.id, ctx.now(), lang);
+        const id = Number(request.params.id);
+        const attempts = Number.isSafeInteger(id) ? ctx.services.sync.challengeAttemptsLeft?.(id) : undefined;
+        const found = pendingChallenge(ctx.store.widgetPages, userIdOf(request), request.params.id, ctx.now(), lang, attempts);
         if (!found) throw notFound('pending challenge of connection', request.params.id);
         return found;
       },

@@ -2,6 +2,12 @@
  * Challenges (C8): a connector's `ctx.challenge()` becomes a pending challenge of its connection (a row in
  * `challenges`, the channel CHALLENGE_REQUIRED, a CHALLENGE_REQUIRED event) until `user_input` answers it,
  * the user cancels it, it expires (`challenge_timeout_seconds`), or the run is stopped.
+ *
+ * `expires` is the one deadline: the event tells it, and the wait ends exactly then (not a timeout counted
+ * from another instant), so an answer is accepted until `expires` and never after.
+ *
+ * A bank that accepts several answers asks again after a wrong one (another `ctx.challenge()` in the same
+ * run, with `attempts_left`): each question is a new pending challenge with its own event and deadline.
  */
 import type { ChallengeRequest } from '../connectors/types';
 import type { EventWriter } from '../events/emit';
@@ -23,6 +29,8 @@ interface Pending {
   resolve(values: Record<string, string>): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
+  expires: number;
+  attemptsLeft?: number;
 }
 
 export interface ChallengeBrokerDeps {
@@ -50,6 +58,8 @@ export class ChallengeBroker {
     const expires = this.deps.now() + timeout;
     const fields = Array.isArray(request?.fields) ? request.fields : [];
     const message = typeof request?.message === 'string' ? request.message : '';
+    const attempts = request?.attempts_left;
+    const attemptsLeft = Number.isInteger(attempts) && (attempts as number) >= 1 ? (attempts as number) : undefined;
 
     runs.atomically(() => {
       runs.putChallenge({
@@ -66,7 +76,14 @@ export class ChallengeBroker {
         connectionId: run.connectionId,
         eventType: 'CHALLENGE_REQUIRED',
         channelDefinitionId: run.channelDefinitionId,
-        payload: { challenge_required: { fields, message, expires } },
+        payload: {
+          challenge_required: {
+            fields,
+            message,
+            expires,
+            ...(attemptsLeft !== undefined && { attempts_left: attemptsLeft }),
+          },
+        },
       });
     });
 
@@ -93,11 +110,26 @@ export class ChallengeBroker {
           settle();
           reject(err);
         },
-        timer: setTimeout(() => entry.reject(new ChallengeEnded('CHALLENGE_TIMED_OUT')), timeout * 1000),
+        timer: setTimeout(() => entry.reject(new ChallengeEnded('CHALLENGE_TIMED_OUT')), this.msUntil(expires)),
+        expires,
+        ...(attemptsLeft !== undefined && { attemptsLeft }),
       };
       this.pending.set(run.connectionId, entry);
       run.signal.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /**
+   * Milliseconds until the engine's clock (whole UTC seconds) reaches `at`: the seconds left, less the part of
+   * the current second already gone (the engine's `now()` is rounded down).
+   */
+  private msUntil(at: number): number {
+    return Math.max(0, (at - this.deps.now()) * 1000 - (Date.now() % 1000));
+  }
+
+  /** The `attempts_left` of the connection's pending challenge (the challenges table does not keep it). */
+  attemptsLeft(connectionId: number): number | undefined {
+    return this.pending.get(connectionId)?.attemptsLeft;
   }
 
   hasPending(connectionId: number): boolean {
@@ -112,6 +144,11 @@ export class ChallengeBroker {
     const entry = this.pending.get(connectionId);
     if (!entry) return false;
     if (answer.channelDefinitionId && answer.channelDefinitionId !== entry.channelDefinitionId) return false;
+    // Past `expires` (the timer is a few milliseconds late, or the event loop was busy): it timed out.
+    if (this.deps.now() >= entry.expires) {
+      entry.reject(new ChallengeEnded('CHALLENGE_TIMED_OUT'));
+      return false;
+    }
     // The channel is RUNNING again until the run's end is written (also for a cancellation: its end is written
     // by the results writer, which may finish after this answer is acknowledged).
     const { runs } = this.deps;

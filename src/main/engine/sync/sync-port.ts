@@ -25,4 +25,6 @@ export interface SyncPort {
   cancel(connectionId: number): Promise<void>;
   /** Answers (or cancels) the pending challenge of a connection; false when none is pending. */
   answerChallenge(connectionId: number, answer: { channelDefinitionId?: string; values?: Record<string, string>; cancel?: boolean }): boolean;
+  /** How many answers the bank still accepts for the connection's pending challenge, when it said so. */
+  challengeAttemptsLeft?(connectionId: number): number | undefined;
 }

@@ -179,6 +179,10 @@ export class SyncService implements SyncPort {
     return this.broker.answer(connectionId, answer);
   }
 
+  challengeAttemptsLeft(connectionId: number): number | undefined {
+    return this.broker.attemptsLeft(connectionId);
+  }
+
   /** Engine stopping: no new run; running ones stop (writing nothing more) and their statuses are settled. */
   async shutdown(): Promise<void> {
     this.stopped = true;

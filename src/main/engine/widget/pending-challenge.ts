@@ -22,6 +22,7 @@ export interface PendingChallenge {
     fields: Array<{ id: string; label: string; type: string; encrypt: boolean; regexp?: string }>;
     message: string;
     expires: number;
+    attempts_left?: number;
   };
 }
 
@@ -31,6 +32,7 @@ export function pendingChallenge(
   connectionIdText: string,
   now: number,
   lang: Language,
+  attemptsLeft?: number,
 ): PendingChallenge | undefined {
   const row = store.pendingChallenge(parseId(connectionIdText) ?? -1, userId, now);
   if (!row) return undefined;
@@ -47,6 +49,7 @@ export function pendingChallenge(
       })),
       message: row.message,
       expires: row.expires,
+      ...(attemptsLeft !== undefined && { attempts_left: attemptsLeft }),
     },
   };
 }

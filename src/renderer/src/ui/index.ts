@@ -3,6 +3,7 @@ export { Badge, type Tone } from './Badge';
 export { Button } from './Button';
 export { Card } from './Card';
 export { ConfirmDialog } from './ConfirmDialog';
+export { DateField } from './DateField';
 export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Checkbox, SelectField, TextField } from './Field';

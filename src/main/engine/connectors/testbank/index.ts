@@ -18,7 +18,7 @@ import type { Ledger } from './book';
 import { consentAccounts, mintConsentCode, readAccessToken, redeemConsentCode } from './consent';
 import { buildLedger } from './ledger';
 import { EMBEDDED_CHANNEL_ID, REDIRECT_CHANNEL_ID, SMS_CODE_FIELD, TEST_BANK_ID, testBankDefinition } from './definition';
-import { type AccountSpec, type Profile, profileOf } from './profiles';
+import { type AccountSpec, challengeAttempts, type Profile, profileOf } from './profiles';
 import { viewBook } from './view';
 
 export { consentAccounts, mintConsentCode, type MintConsentCodeArgs, CODE_LIFETIME, CONSENT_LIFETIME } from './consent';
@@ -70,14 +70,32 @@ async function authenticateEmbedded(ctx: ConnectorContext): Promise<string> {
   resetFailures(record);
   if (scenario === 'password_change') throw new ConnectorError('PASSWORD_CHANGE_REQUIRED', 'Your password has expired: change it on the bank website');
   if (scenario === 'action') throw new ConnectorError('USER_ACTION_REQUIRED', 'Accept the new terms of service on the bank website');
-  if (scenario === 'challenge') {
+  if (scenario === 'challenge') await askSmsCode(ctx, challengeAttempts(login));
+  return login;
+}
+
+/**
+ * The SMS code, asked again after a wrong one while attempts remain (each question says how many); a wrong
+ * code on the last attempt fails the run, saying how to get a new code. A single-attempt login
+ * (`user_challenge`) asks exactly as C11 describes, without `attempts_left`: its event is unchanged for scripts.
+ */
+async function askSmsCode(ctx: ConnectorContext, attempts: number): Promise<void> {
+  const ask = 'Enter the 6-digit code sent by SMS to +33 6 •• •• •• 42 (test bank: 123456).';
+  for (let left = attempts; left >= 1; left--) {
+    const wrong = left < attempts;
     const answer = await ctx.challenge({
       fields: [SMS_CODE_FIELD],
-      message: 'Enter the 6-digit code sent by SMS to +33 6 •• •• •• 42 (test bank: 123456).',
+      message: wrong ? `Wrong code: ${left === 1 ? 'last attempt' : `${left} attempts left`}. ${ask}` : ask,
+      ...(attempts > 1 && { attempts_left: left }),
     });
-    if (answer[SMS_CODE_FIELD.id] !== SMS_CODE) throw new ConnectorError('CHALLENGE_FAILED', 'Wrong SMS code');
+    if (answer[SMS_CODE_FIELD.id] === SMS_CODE) return;
   }
-  return login;
+  throw new ConnectorError(
+    'CHALLENGE_FAILED',
+    attempts > 1
+      ? `Wrong SMS code ${attempts} times: synchronize again to receive a new code`
+      : 'Wrong SMS code: synchronize again to receive a new code',
+  );
 }
 
 function authenticateRedirect(ctx: ConnectorContext): { login: string; accounts?: string[] } {

@@ -23,6 +23,7 @@ export type Scenario =
 
 const SCENARIOS: Record<string, Scenario> = {
   user_challenge: 'challenge',
+  user_challenge_retry: 'challenge',
   user_unavailable: 'unavailable',
   user_password_change: 'password_change',
   user_action: 'action',
@@ -35,6 +36,14 @@ const SCENARIOS: Record<string, Scenario> = {
 
 export function scenarioOf(login: string): Scenario {
   return SCENARIOS[login.replace(/_(uk|gb)$/i, '')] ?? 'ok';
+}
+
+/**
+ * Answers the challenge scenario accepts before the run fails CHALLENGE_FAILED: `user_challenge` one (contract
+ * C11: any wrong code fails), `user_challenge_retry` three (asked again after a wrong code, like most banks).
+ */
+export function challengeAttempts(login: string): number {
+  return /^user_challenge_retry$/i.test(login.replace(/_(uk|gb)$/i, '')) ? 3 : 1;
 }
 
 /** What an account is for in the generated data. */

@@ -313,7 +313,7 @@ export interface QueueEvent {
   channel_definition_id?: string;
   creation_date: number;
   resource?: Connection;
-  /** CHALLENGE_REQUIRED only: {fields: [credential definitions], message, expires}. */
+  /** CHALLENGE_REQUIRED only: {fields: [credential definitions], message, expires} (expires: UTC seconds, the moment the engine stops waiting). Extension: attempts_left (integer ≥ 1, present when the bank says how many answers it still accepts, this one included; after a wrong answer with attempts left the bank asks again with a new CHALLENGE_REQUIRED event instead of ending the run). */
   challenge_required?: Record<string, unknown>;
   /** LIST_ACCOUNTS_SUCCESS only: {accounts: [… status NEW, PRESENT or MISSING]}. */
   list_accounts_success?: Record<string, unknown>;
@@ -322,7 +322,10 @@ export interface QueueEvent {
 export interface ChallengeRequired {
   fields: CredentialDefinition[];
   message: string;
+  /** UTC seconds: the engine waits for the answer until then. */
   expires: number;
+  /** Present when the bank said how many answers it still accepts (this one included); a wrong answer with attempts left is asked again (a new CHALLENGE_REQUIRED event). */
+  attempts_left?: number;
 }
 
 export interface SignKey {

@@ -2,47 +2,46 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { preloadEncryption } from '../../lib/credential-encryption';
 import { useT } from '../../lib/i18n';
 import { useStore } from '../../store';
+import type { ActiveChallenge } from '../../store/sync/initialState';
 import { Alert, Button, Dialog, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
-
-function useSecondsLeft(expires: number | undefined): number {
-  const [now, setNow] = useState(() => Date.now() / 1000);
-  useEffect(() => {
-    if (!expires) return;
-    const timer = setInterval(() => setNow(Date.now() / 1000), 1000);
-    return () => clearInterval(timer);
-  }, [expires]);
-  return expires ? Math.max(0, Math.floor(expires - now)) : 0;
-}
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+import { clock, useSecondsLeft } from './seconds-left';
 
 /**
- * Opens as soon as a CHALLENGE_REQUIRED event arrives: the bank's message, its fields, the time left, and
- * the answer sent with POST /connections/{id}/user_input (or a cancel).
+ * The dialog of the challenge the person opened (or that just arrived): the bank's message, its fields, the
+ * time left until the engine's `expires`, what a wrong code left, and the answer sent with POST
+ * /connections/{id}/user_input (or a cancel). Closing it keeps the challenge pending: the banner, the
+ * connection's card and its page open it again.
  */
 export function ChallengeDialog() {
+  const challenge = useStore((s) => (s.challengeOpen ? s.challenges[s.challengeOpen] : undefined));
+  useEffect(() => {
+    if (challenge) preloadEncryption();
+  }, [challenge]);
+  if (!challenge) return null;
+  // One form per question: a question asked again starts empty.
+  return (
+    <ChallengeForm
+      key={`${challenge.connectionId}:${challenge.expires}:${challenge.attempts_left ?? ''}`}
+      challenge={challenge}
+    />
+  );
+}
+
+function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
   const i18n = useT();
-  const { t } = i18n;
-  const challenge = useStore((s) => s.challenge);
-  const connection = useStore((s) => s.connections.find((c) => c.id === s.challenge?.connectionId));
+  const { t, tn, lang } = i18n;
+  const connection = useStore((s) => s.connections.find((c) => c.id === challenge.connectionId));
   const answer = useStore((s) => s.answerChallenge);
   const cancel = useStore((s) => s.cancelChallenge);
   const dismiss = useStore((s) => s.dismissChallenge);
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'send' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const left = useSecondsLeft(challenge?.expires);
-  useEffect(() => {
-    if (challenge) preloadEncryption();
-  }, [challenge]);
+  const left = useSecondsLeft(challenge.expires);
+  const total =
+    challenge.asked !== undefined && challenge.expires > challenge.asked ? challenge.expires - challenge.asked : 300;
 
-  useEffect(() => {
-    setValues({});
-    setError(null);
-  }, [challenge?.connectionId, challenge?.expires]);
-
-  if (!challenge) return null;
   const expired = left <= 0;
   const invalid = challenge.fields.some((f) => {
     const v = values[f.id] ?? '';
@@ -60,11 +59,9 @@ export function ChallengeDialog() {
     setBusy('send');
     setError(null);
     try {
-      await answer(values);
-      toast.success(t('challenge.sent'));
+      if (await answer(values)) toast.success(t('challenge.sent'));
     } catch (err) {
       setError(errorMessage(i18n, err));
-    } finally {
       setBusy(null);
     }
   };
@@ -76,10 +73,18 @@ export function ChallengeDialog() {
       toast.info(t('challenge.cancelled'));
     } catch (err) {
       toast.error(errorMessage(i18n, err));
-    } finally {
       setBusy(null);
     }
   };
+
+  const attempts = challenge.attempts_left;
+  const retry = challenge.retry
+    ? attempts === 1
+      ? t('challenge.retryLast')
+      : attempts !== undefined
+        ? tn('challenge.retry', attempts)
+        : t('challenge.retryUnknown')
+    : null;
 
   return (
     <Dialog
@@ -91,11 +96,17 @@ export function ChallengeDialog() {
       role="alertdialog"
     >
       <form className="stack" onSubmit={submit} aria-label={t('challenge.title')}>
+        {retry && (
+          <Alert tone="danger">
+            <span data-testid="challenge-retry">{retry}</span>
+          </Alert>
+        )}
         {challenge.message && <Alert>{challenge.message}</Alert>}
+        {/* The event's fields are the bank's own definitions: label_fr when it has one. */}
         {challenge.fields.map((f, i) => (
           <TextField
             key={f.id}
-            label={f.label}
+            label={(lang === 'fr' && (f as { label_fr?: string }).label_fr) || f.label}
             type={f.type === 'PWD' ? 'password' : 'text'}
             inputMode={f.regexp && /\\d/.test(f.regexp) ? 'numeric' : undefined}
             autoComplete="one-time-code"
@@ -107,9 +118,12 @@ export function ChallengeDialog() {
         ))}
         <p className={expired ? 'negative' : 'muted'} role="timer" aria-live="off" data-testid="challenge-countdown">
           {expired ? t('challenge.expired') : t('challenge.timeLeft', { time: clock(left) })}
+          {!expired && !challenge.retry && attempts !== undefined && attempts > 1 && (
+            <> · {tn('challenge.attempts', attempts)}</>
+          )}
         </p>
         <div className="progress" aria-hidden="true">
-          <div className="progress-bar" style={{ width: `${Math.min(100, (left / 300) * 100)}%` }} />
+          <div className="progress-bar" style={{ width: `${Math.min(100, (left / total) * 100)}%` }} />
         </div>
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="dialog-footer">

@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Card } from '../../ui';
+import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
@@ -52,6 +53,7 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
           <div data-testid="connection-status">
             <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
           </div>
+          <ChallengeNotice connection={connection} />
           {channels.length > 1 && (
             <ul className="muted" style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>
               {channels.map((ch) => (

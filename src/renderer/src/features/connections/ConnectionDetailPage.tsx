@@ -6,6 +6,7 @@ import { Link, navigate, useLocation } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
 import { Amount } from '../common/Amount';
+import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { maskedAccountNumber } from '../common/account-label';
@@ -208,6 +209,7 @@ function Detail({ connection }: { connection: Connection }) {
         }
       />
 
+      <ChallengeNotice connection={connection} />
       {needsCredentials && embedded && !running && (
         <Alert
           tone="danger"

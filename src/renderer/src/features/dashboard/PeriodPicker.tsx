@@ -1,9 +1,10 @@
 import { useT, type MessageKey } from '../../lib/i18n';
 import { PERIOD_KINDS, type Period } from '../../lib/periods';
+import { DateField } from '../../ui';
 
-/** The charts' period: 1M, 3M, 1Y, All or a custom range (two days, both included). */
+/** The charts' period: 1M, 3M, 1Y, All or a custom range (two days, both included, typed in the app's language). */
 export function PeriodPicker({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <div className="row row-wrap" style={{ gap: 12 }}>
       <div className="period-picker" role="group" aria-label={t('dashboard.period')}>
@@ -21,26 +22,20 @@ export function PeriodPicker({ value, onChange }: { value: Period; onChange: (p:
       </div>
       {value.kind === 'CUSTOM' && (
         <div className="row row-wrap" style={{ gap: 12 }}>
-          <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
-            {t('dashboard.period.from')}
-            <input
-              className="input input-sm"
-              type="date"
-              style={{ width: 140 }}
-              value={value.customFrom ?? ''}
-              onChange={(e) => onChange({ ...value, customFrom: e.target.value })}
-            />
-          </label>
-          <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
-            {t('dashboard.period.to')}
-            <input
-              className="input input-sm"
-              type="date"
-              style={{ width: 140 }}
-              value={value.customTo ?? ''}
-              onChange={(e) => onChange({ ...value, customTo: e.target.value })}
-            />
-          </label>
+          <DateField
+            label={t('dashboard.period.from')}
+            lang={lang}
+            invalidText={t('date.invalid')}
+            value={value.customFrom ?? ''}
+            onChange={(customFrom) => onChange({ ...value, customFrom })}
+          />
+          <DateField
+            label={t('dashboard.period.to')}
+            lang={lang}
+            invalidText={t('date.invalid')}
+            value={value.customTo ?? ''}
+            onChange={(customTo) => onChange({ ...value, customTo })}
+          />
         </div>
       )}
     </div>

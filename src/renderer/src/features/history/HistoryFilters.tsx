@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { ACCOUNT_TYPES, TRANSACTION_STATUSES, type AccountType } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
+import { addDays } from '../../lib/date-input';
 import { dataSelectors, useStore } from '../../store';
-import { Button, Icon } from '../../ui';
+import { Button, DateField, Icon } from '../../ui';
 import { MultiSelect, type Option } from './MultiSelect';
 
 /**
@@ -11,7 +12,7 @@ import { MultiSelect, type Option } from './MultiSelect';
  * amount bounds and dates. Every change goes to the store's filter at once (the view recomputes).
  */
 export function HistoryFilters() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const filter = useStore((s) => s.filter);
   const setFilter = useStore((s) => s.setFilter);
   const replaceFilter = useStore((s) => s.replaceFilter);
@@ -119,26 +120,21 @@ export function HistoryFilters() {
         onChange={(e) => setFilter({ maxAmount: e.target.value })}
         data-testid="filter-max"
       />
-      <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
-        {t('history.from')}
-        <input
-          className="input input-sm"
-          type="date"
-          style={{ width: 140 }}
-          value={filter.from}
-          onChange={(e) => setFilter({ from: e.target.value })}
-        />
-      </label>
-      <label className="row faint" style={{ gap: 6, fontSize: 12.5 }}>
-        {t('history.to')}
-        <input
-          className="input input-sm"
-          type="date"
-          style={{ width: 140 }}
-          value={filter.to}
-          onChange={(e) => setFilter({ to: e.target.value })}
-        />
-      </label>
+      <DateField
+        label={t('history.from')}
+        lang={lang}
+        invalidText={t('date.invalid')}
+        value={filter.from}
+        onChange={(from) => setFilter({ from })}
+      />
+      {/* The filter's `to` excludes its day; people name the last day they want: shown one day earlier. */}
+      <DateField
+        label={t('history.until')}
+        lang={lang}
+        invalidText={t('date.invalid')}
+        value={filter.to ? addDays(filter.to, -1) : ''}
+        onChange={(until) => setFilter({ to: until ? addDays(until, 1) : '' })}
+      />
       {!isFilterEmpty(filter) && (
         <Button size="sm" variant="ghost" icon="x" onClick={() => replaceFilter(EMPTY_FILTER)}>
           {t('history.clear')}

@@ -3,6 +3,7 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, useLocation } from '../../lib/router';
 import { sessionSelectors, useStore } from '../../store';
 import { Badge, Button, Icon, type IconName } from '../../ui';
+import { ChallengeBanner } from '../challenge/ChallengeBanner';
 import { ChallengeDialog } from '../challenge/ChallengeDialog';
 import { EngineStatus } from '../common/EngineStatus';
 import { needsAttention } from '../common/status';
@@ -42,11 +43,16 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <div className="shell">
+      {/* Out of the layout (fixed, see .skip-link): showing it on focus moves nothing. Activating it moves the
+          focus itself, as the router does not follow "#main" and a focusable target is what screen readers need. */}
       <a
         href="#main"
-        className="sr-only"
-        onFocus={(e) => e.currentTarget.classList.remove('sr-only')}
-        onBlur={(e) => e.currentTarget.classList.add('sr-only')}
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus({ preventScroll: true });
+          mainRef.current?.scrollTo({ top: 0 });
+        }}
       >
         {t('nav.skip')}
       </a>
@@ -99,6 +105,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main className="main" id="main" ref={mainRef} tabIndex={-1} style={{ outline: 'none' }}>
+        <ChallengeBanner />
         {children}
       </main>
       <ChallengeDialog />

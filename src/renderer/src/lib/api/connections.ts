@@ -1,6 +1,6 @@
 import { api, listAll, request } from './client';
 import type { CredentialValue } from '../../../core/api/credential-encryption';
-import type { Connection, StatementFile } from './types';
+import type { ChallengeRequired, Connection, StatementFile } from './types';
 
 export type { CredentialValue };
 
@@ -53,6 +53,15 @@ export const connectionsApi = {
     body: { channel_definition_id?: string; key_id?: string; credentials: CredentialValue[] },
   ) => api.post(`${path(id)}/user_input`, body),
   cancelChallenge: (id: string) => api.post(`${path(id)}/user_input`, { cancel: true }),
+  /**
+   * The challenge a connection waits for, read from the engine (the route the user_input widget uses, with the
+   * user's token): for a challenge whose CHALLENGE_REQUIRED event this tab never received. 404 when none.
+   */
+  pendingChallenge: (id: string, lng: string) =>
+    api.get<{ channel_definition_id: string; challenge_required: ChallengeRequired }>(
+      `/embed/widget/api/connections/${encodeURIComponent(id)}/challenge`,
+      { base: 'root', query: { lng } },
+    ),
   close: (id: string) => api.post(`${path(id)}/close`, undefined, { json: undefined }),
   reopen: (id: string) => api.post(`${path(id)}/reopen`, undefined, { json: undefined }),
 };

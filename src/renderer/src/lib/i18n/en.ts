@@ -1,5 +1,7 @@
 import { dashEn } from './dashboard.en';
 import { connEn } from './connections.en';
+import { challengeEn } from './challenge.en';
+import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { historyEditEn } from './history-edit.en';
@@ -11,6 +13,8 @@ export const en = {
   ...dashEn,
   ...historyEditEn,
   ...connEn,
+  ...challengeEn,
+  ...datesEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',
@@ -284,7 +288,6 @@ export const en = {
   'history.amountMin': 'Min amount',
   'history.amountMax': 'Max amount',
   'history.from': 'From',
-  'history.to': 'To (excluded)',
   'history.clear': 'Clear filters',
   'history.export': 'Export CSV',
   'history.exported': 'Exported {count} rows',

@@ -1,6 +1,8 @@
 import type { MessageKey } from './en';
 import { dashFr } from './dashboard.fr';
 import { connFr } from './connections.fr';
+import { challengeFr } from './challenge.fr';
+import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { historyEditFr } from './history-edit.fr';
@@ -12,6 +14,8 @@ export const fr: Record<MessageKey, string> = {
   ...dashFr,
   ...historyEditFr,
   ...connFr,
+  ...challengeFr,
+  ...datesFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',
@@ -287,7 +291,6 @@ export const fr: Record<MessageKey, string> = {
   'history.amountMin': 'Montant min.',
   'history.amountMax': 'Montant max.',
   'history.from': 'Du',
-  'history.to': 'Au (exclu)',
   'history.clear': 'Effacer les filtres',
   'history.export': 'Exporter en CSV',
   'history.exported': '{count} lignes exportées',

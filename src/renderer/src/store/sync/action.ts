@@ -14,6 +14,7 @@ import { translate } from '../../lib/i18n/translate';
 import type { MessageKey } from '../../lib/i18n/en';
 import { toast } from '../../ui/Toast';
 import { simplefinStatusSentence } from '../../features/connections/simplefin/strings';
+import { isRetry, unexpired } from './challenge-rules';
 import { initialSyncState, type ActiveChallenge } from './initialState';
 
 export interface SyncAction {
@@ -27,10 +28,19 @@ export interface SyncAction {
   markRunning(connectionId: string): void;
   syncNow(connectionId: string, type?: 'ALL' | 'LIST_ACCOUNTS'): Promise<void>;
   syncAll(): Promise<number>;
-  answerChallenge(values: Record<string, string>): Promise<void>;
+  /**
+   * Answers the challenge of the open dialog (POST user_input); a wrong code may be asked again. false when
+   * the bank no longer waited for it (said in a toast).
+   */
+  answerChallenge(values: Record<string, string>): Promise<boolean>;
   cancelChallenge(): Promise<void>;
-  /** Hides the challenge dialog (the run goes on waiting until it times out). */
+  /** Hides the challenge dialog: the challenge stays pending (banner, connection card and page) until it ends. */
   dismissChallenge(): void;
+  /**
+   * Opens the dialog of a connection's pending challenge; read from the engine when this tab missed its event.
+   * false when none is pending any more.
+   */
+  openChallenge(connectionId: string): Promise<boolean>;
 }
 
 const FAST = 1000;
@@ -43,8 +53,16 @@ let lastEventId = 0;
 let reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The connection's record says a run ended after the question was asked (not a list read before it). */
+const endedSince = (c: Connection, asked: number | undefined) =>
+  asked === undefined || (c.channels ?? []).some((ch) => (ch.last_end_date ?? 0) >= asked);
 const queueKey = (userId: string) => `queue:${userId}`;
-const challengeKey = (userId: string) => `challenge:${userId}`;
+const challengesKey = (userId: string) => `challenges:${userId}`;
+/** The last question answered here, per connection, until its run ends: tells a question asked again. */
+const answered = new Map<string, ActiveChallenge>();
+/** Connections whose pending challenge is being read from the engine. */
+const reading = new Set<string>();
 
 export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set, get) => {
   const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(get().language, key, vars);
@@ -52,7 +70,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
   const schedule = (delay?: number) => {
     if (!active) return;
     if (timer) clearTimeout(timer);
-    const busy = Object.keys(get().running).length > 0 || get().challenge !== null;
+    const busy = Object.keys(get().running).length > 0 || Object.keys(get().challenges).length > 0;
     timer = setTimeout(() => void poll(), delay ?? (busy ? FAST : SLOW));
   };
 
@@ -67,15 +85,57 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     }, 400);
   };
 
+  /** The pending challenges as kept across reloads (IndexedDB, per user). */
+  const persistChallenges = () => {
+    const user = get().user;
+    if (user) void kv.set(challengesKey(user.id), get().challenges);
+  };
+  const putChallenge = (challenge: ActiveChallenge, open: boolean) => {
+    set((s) => ({
+      challenges: { ...unexpired(s.challenges, nowSeconds()), [challenge.connectionId]: challenge },
+      challengeOpen: open ? challenge.connectionId : s.challengeOpen,
+    }));
+    persistChallenges();
+  };
+  const dropChallenge = (connectionId: string) => {
+    if (!(connectionId in get().challenges) && get().challengeOpen !== connectionId) return;
+    set((s) => {
+      const challenges = { ...s.challenges };
+      delete challenges[connectionId];
+      return { challenges, challengeOpen: s.challengeOpen === connectionId ? null : s.challengeOpen };
+    });
+    persistChallenges();
+  };
+  /** A connection waiting for a code that this tab has no question for (its event went elsewhere): read it. */
+  const readPendingChallenge = async (connectionId: string): Promise<ActiveChallenge | null> => {
+    if (reading.has(connectionId)) return null;
+    reading.add(connectionId);
+    try {
+      const pending = await connectionsApi.pendingChallenge(connectionId, get().language);
+      const challenge: ActiveChallenge = {
+        ...pending.challenge_required,
+        connectionId,
+        channelDefinitionId: pending.channel_definition_id,
+        asked: nowSeconds(),
+      };
+      putChallenge(challenge, false);
+      return challenge;
+    } catch {
+      return null;
+    } finally {
+      reading.delete(connectionId);
+    }
+  };
+
   const finished = (connection: Connection) => {
     const wasRunning = connection.id in get().running;
     set((s) => {
       const running = { ...s.running };
       delete running[connection.id];
-      const challenge = s.challenge?.connectionId === connection.id ? null : s.challenge;
-      return { running, challenge };
+      return { running };
     });
-    if (get().challenge === null && get().user) void kv.remove(challengeKey(get().user!.id));
+    answered.delete(connection.id);
+    if (connection.status !== 'CHALLENGE_REQUIRED') dropChallenge(connection.id);
     if (wasRunning) {
       const status =
         simplefinStatusSentence(get().language, connection.provider_id, connection.status) ??
@@ -191,8 +251,8 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
           set({ queueId: saved.id, eventsAvailable: true });
           lastEventId = saved.last ?? 0;
         }
-        const challenge = await kv.get<ActiveChallenge>(challengeKey(user.id));
-        if (challenge && challenge.expires > nowSeconds()) set({ challenge });
+        const kept = await kv.get<Record<string, ActiveChallenge>>(challengesKey(user.id));
+        if (kept && typeof kept === 'object') set({ challenges: unexpired(kept, nowSeconds()) });
       }
       schedule(0);
     },
@@ -202,6 +262,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
       if (timer) clearTimeout(timer);
       timer = null;
       lastEventId = 0;
+      answered.clear();
       set({ ...initialSyncState });
     },
 
@@ -220,16 +281,21 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
         case 'CHALLENGE_REQUIRED': {
           const c = event.challenge_required;
           if (!id || !c) return;
-          const challenge: ActiveChallenge = {
+          const next: ActiveChallenge = {
             ...c,
             connectionId: id,
             channelDefinitionId: event.channel_definition_id,
+            asked: event.creation_date,
           };
-          set((s) => ({ challenge, running: { ...s.running, [id]: s.running[id] ?? event.creation_date } }));
-          if (get().user) void kv.set(challengeKey(get().user!.id), challenge);
-          void window.coffer
-            ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
-            .catch(() => undefined);
+          const challenge = isRetry(answered.get(id), next) ? { ...next, retry: true } : next;
+          // A new question opens the dialog, also when an earlier one was dismissed.
+          putChallenge(challenge, true);
+          set((s) => ({ running: { ...s.running, [id]: s.running[id] ?? event.creation_date } }));
+          // The desktop notification calls the person back; asked again right after their answer, they are here.
+          if (!challenge.retry)
+            void window.coffer
+              ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
+              .catch(() => undefined);
           return;
         }
         case 'LIST_ACCOUNTS_SUCCESS':
@@ -247,6 +313,14 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     },
 
     noteRunning(connections) {
+      // Waiting for a code: the question is reachable even when this tab missed its event; a connection no
+      // longer waiting has none.
+      for (const c of connections) {
+        const kept = get().challenges[c.id];
+        if (c.status === 'CHALLENGE_REQUIRED' && !kept) void readPendingChallenge(c.id);
+        else if (kept && c.status !== 'CHALLENGE_REQUIRED' && c.status !== 'RUNNING' && endedSince(c, kept.asked))
+          dropChallenge(c.id);
+      }
       const running = { ...get().running };
       let changed = false;
       for (const c of connections) {
@@ -297,32 +371,55 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     },
 
     async answerChallenge(values) {
-      const challenge = get().challenge;
-      if (!challenge) return;
+      const open = get().challengeOpen;
+      const challenge = open ? get().challenges[open] : undefined;
+      if (!challenge) return false;
       const prepared = await prepareCredentials(challenge.fields, values);
-      await connectionsApi.answerChallenge(challenge.connectionId, {
-        channel_definition_id: challenge.channelDefinitionId,
-        ...prepared,
-      });
-      set({ challenge: null });
-      if (get().user) void kv.remove(challengeKey(get().user!.id));
+      try {
+        await connectionsApi.answerChallenge(challenge.connectionId, {
+          channel_definition_id: challenge.channelDefinitionId,
+          ...prepared,
+        });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        // No longer pending (expired, answered elsewhere): nothing left to answer, the run's end tells the rest.
+        dropChallenge(challenge.connectionId);
+        toast.info(t('challenge.gone'));
+        void get().loadConnections();
+        return false;
+      }
+      answered.set(challenge.connectionId, challenge);
+      dropChallenge(challenge.connectionId);
       schedule(FAST);
+      return true;
     },
 
     async cancelChallenge() {
-      const challenge = get().challenge;
+      const open = get().challengeOpen;
+      const challenge = open ? get().challenges[open] : undefined;
       if (!challenge) return;
       try {
         await connectionsApi.cancelChallenge(challenge.connectionId);
       } finally {
-        set({ challenge: null });
-        if (get().user) void kv.remove(challengeKey(get().user!.id));
+        dropChallenge(challenge.connectionId);
         schedule(FAST);
       }
     },
 
     dismissChallenge() {
-      set({ challenge: null });
+      set({ challengeOpen: null });
+    },
+
+    async openChallenge(connectionId) {
+      const kept = get().challenges[connectionId];
+      const challenge = kept && kept.expires > nowSeconds() ? kept : await readPendingChallenge(connectionId);
+      if (!challenge) {
+        dropChallenge(connectionId);
+        void get().loadConnections();
+        return false;
+      }
+      set({ challengeOpen: connectionId });
+      return true;
     },
   };
 };
