@@ -31,7 +31,20 @@ export async function waitWhileRunning(call: Call, connectionId: string): Promis
 }
 
 /** The engine's log line of its last synchronized channel (timings), or undefined. */
-export function lastSyncLog<T>(dataDir: string): T | undefined {
+/**
+ * The last `channel synchronized` line, waited for a little: when the results writer thread wrote the
+ * result, the connection's status is visible before the main thread writes that line.
+ */
+export async function lastSyncLog<T>(dataDir: string): Promise<T | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const line = readLastSyncLog<T>(dataDir);
+    if (line !== undefined) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
+function readLastSyncLog<T>(dataDir: string): T | undefined {
   const logFile = join(dataDir, 'logs', 'coffer.log');
   if (!existsSync(logFile)) return undefined;
   return readFileSync(logFile, 'utf8')

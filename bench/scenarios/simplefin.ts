@@ -71,7 +71,7 @@ async function measureOnce(): Promise<Measure> {
     const endToEndMs = performance.now() - started;
     if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
     const rssMb = peakRssMb(child.enginePid);
-    const log = lastSyncLog<Measure['log']>(dataDir);
+    const log = await lastSyncLog<Measure['log']>(dataDir);
     const read = new Database(join(dataDir, 'coffer.db'), { readonly: true });
     const count = read.prepare('SELECT count(*) FROM transactions WHERE user_id = ?').pluck().get(userId) as number;
     read.close();

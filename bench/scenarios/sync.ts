@@ -218,7 +218,7 @@ async function measureOnce(): Promise<Measure> {
     if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
     const rssMb = peakRssMb(child.enginePid);
 
-    const log = lastSyncLog<Measure['log']>(dataDir);
+    const log = await lastSyncLog<Measure['log']>(dataDir);
     const read = new Database(join(dataDir, 'coffer.db'), { readonly: true });
     const rows = read
       .prepare(`SELECT ${COLUMNS} FROM transactions WHERE user_id = ? ORDER BY id`)
