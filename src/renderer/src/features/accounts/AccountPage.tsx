@@ -21,6 +21,7 @@ import {
 } from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
+import { useBusyAction } from '../common/use-busy-action';
 import { accountStatusTone } from '../common/status';
 import { BalanceChart } from '../dashboard/charts';
 import { BackLink } from '../layout/BackLink';
@@ -370,13 +371,11 @@ function RenameAccountDialog({ account, open, onClose }: { account: Account; ope
 }
 
 function DeleteAccountDialog({ account, open, onClose }: { account: Account; open: boolean; onClose: () => void }) {
-  const i18n = useT();
-  const { t, tn } = i18n;
+  const { t, tn } = useT();
   const removeLocal = useStore((s) => s.removeAccountLocal);
   const loadConnections = useStore((s) => s.loadConnections);
   const [count, setCount] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
   useEffect(() => {
     if (!open) return;
     setCount(null);
@@ -385,21 +384,15 @@ function DeleteAccountDialog({ account, open, onClose }: { account: Account; ope
       .then(setCount)
       .catch(() => setCount(txTable.countForAccounts(new Set([account.id]))));
   }, [open, account.id]);
-  const remove = async () => {
-    setBusy(true);
-    try {
+  const remove = () =>
+    run(async () => {
       await accountsApi.remove(account.id);
       removeLocal(account.id);
       void loadConnections();
       toast.success(t('account.deleted'));
       onClose();
       navigate('/', { replace: true });
-    } catch (err) {
-      setError(errorMessage(i18n, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <ConfirmDialog
       open={open}
@@ -426,27 +419,19 @@ function DeleteAccountDialog({ account, open, onClose }: { account: Account; ope
 
 /** Closing asks first and says what it does: archived, no more synchronization, balance 0, history kept. */
 function CloseAccountDialog({ account, open, onClose }: { account: Account; open: boolean; onClose: () => void }) {
-  const i18n = useT();
-  const { t } = i18n;
+  const { t } = useT();
   const loadAccounts = useStore((s) => s.loadAccounts);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, clearError } = useBusyAction();
   useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
-  const close = async () => {
-    setBusy(true);
-    try {
+    if (open) clearError();
+  }, [open, clearError]);
+  const close = () =>
+    run(async () => {
       await accountsApi.update(account.id, { name: account.name, status: 'CLOSED' });
       toast.success(t('account.updated'));
       await loadAccounts();
       onClose();
-    } catch (err) {
-      setError(errorMessage(i18n, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <ConfirmDialog
       open={open}

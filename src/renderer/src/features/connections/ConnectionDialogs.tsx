@@ -8,6 +8,7 @@ import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
 import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { useBusyAction } from '../common/use-busy-action';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 import { keptCredentialIds } from './credential-recovery';
 import { isSimplefin, SimplefinTokenField } from './simplefin/SimplefinTokenField';
@@ -27,8 +28,7 @@ export function DeleteConnectionDialog({
   const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
   const removeLocal = useStore((s) => s.removeConnectionLocal);
   const [count, setCount] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
 
   useEffect(() => {
     if (!open) return;
@@ -43,21 +43,14 @@ export function DeleteConnectionDialog({
     };
   }, [open, connection.id]);
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const remove = () =>
+    run(async () => {
       await connectionsApi.remove(connection.id);
       removeLocal(connection.id);
       toast.success(t('connections.deleted'));
       onClose();
       navigate('/connections', { replace: true });
-    } catch (err) {
-      setError(errorMessage(i18n, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ConfirmDialog
