@@ -102,9 +102,11 @@ test('a dismissed challenge stays reachable: from a banner on every page, the co
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  // The connection's page offers the code.
+  // The connection's page offers the code, and its status says what the synchronization waits for.
   const onPage = page.getByTestId('challenge-pending');
   await expect(onPage).toBeVisible();
+  await expect(page.getByTestId('connection-status')).toContainText('Waiting for the code your bank sent you');
+  await shot(page, 'app-challenge-4a-pending');
   await onPage.getByRole('button', { name: 'Enter the code' }).click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');

@@ -202,6 +202,8 @@ test('defect 10: period picker, readable ticks, stable colours, drill-down to th
   await expect(page.getByTestId('history')).toBeVisible();
   await expect(page.getByRole('button', { name: /Categories · \d/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Accounts · \d/ })).toBeVisible();
+  // The chart counts booked transactions only: so does the history it opens.
+  await expect(page.getByRole('button', { name: 'Statuses · 1' })).toBeVisible();
   await expect(page.getByTestId('tx-row').first()).toBeVisible({ timeout: 30_000 });
   await shot(page, 'app-dashboard-5-drill-bar');
 

@@ -43,18 +43,31 @@ describe('drill-down address', () => {
       first: day(2026, 2, 1),
       last: day(2026, 2, 28),
     });
-    expect(url).toBe('/history?categories=FOOD,A%26B&accounts=1,2&from=2026-02-01&to=2026-03-01');
+    expect(url).toBe('/history?categories=FOOD,A%26B&accounts=1,2&statuses=BOOKED&from=2026-02-01&to=2026-03-01');
     const parsed = parseDrillDown(new URL(url, 'http://x').searchParams);
-    expect(parsed).toEqual({ categories: ['FOOD', 'A&B'], accounts: ['1', '2'], from: '2026-02-01', to: '2026-03-01' });
+    expect(parsed).toEqual({
+      categories: ['FOOD', 'A&B'],
+      accounts: ['1', '2'],
+      statuses: ['BOOKED'],
+      from: '2026-02-01',
+      to: '2026-03-01',
+    });
   });
 
   it('is read leniently: the older ?account=ID, bad days dropped, nothing when absent', () => {
-    expect(parseDrillDown(new URLSearchParams('account=7&from=2026-13-01'))).toEqual({
+    expect(parseDrillDown(new URLSearchParams('account=7&from=2026-13-01&statuses=BOOKED,NOPE'))).toEqual({
       categories: [],
       accounts: ['7'],
+      statuses: ['BOOKED'],
       from: '',
       to: '',
     });
     expect(parseDrillDown(new URLSearchParams('q=rent'))).toBeNull();
+  });
+
+  it('opens the booked transactions the charts count, unless told otherwise', () => {
+    const first = day(2026, 2, 1);
+    expect(drillDownUrl({ first, last: first })).toContain('statuses=BOOKED');
+    expect(drillDownUrl({ statuses: [], first, last: first })).not.toContain('statuses');
   });
 });

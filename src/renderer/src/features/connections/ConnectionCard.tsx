@@ -13,6 +13,7 @@ import { lastSyncDate } from './sync-info';
 export function ConnectionCard({ connection }: { connection: Connection }) {
   const { t, tn, relative } = useT();
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
+  const awaitingCode = useStore((s) => syncSelectors.awaitingCode(s, connection.id));
   const accountCount = useStore((s) => dataSelectors.accountsOf(s, connection.id).length);
   // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
   const pending = useAwaitingConsent(connection.id);
@@ -51,7 +52,12 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
             <SyncButton connection={connection} size="sm" />
           </div>
           <div data-testid="connection-status">
-            <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
+            <StatusLine
+              status={connection.status}
+              running={running}
+              awaitingCode={awaitingCode}
+              providerId={connection.provider_id}
+            />
           </div>
           <ChallengeNotice connection={connection} />
           {channels.length > 1 && (

@@ -54,6 +54,7 @@ function Detail({ connection }: { connection: Connection }) {
   const provider = useStore((s) => s.providers.find((p) => p.id === connection.provider_id));
   const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
+  const awaitingCode = useStore((s) => syncSelectors.awaitingCode(s, connection.id));
   const loadConnections = useStore((s) => s.loadConnections);
   const loadAccounts = useStore((s) => s.loadAccounts);
   const [dialog, setDialog] = useState<DialogName>(null);
@@ -160,7 +161,12 @@ function Detail({ connection }: { connection: Connection }) {
         subtitle={
           <span className="stack" style={{ gap: 4, marginTop: 6 }}>
             <span data-testid="connection-status">
-              <StatusLine status={connection.status} running={running} providerId={connection.provider_id} />
+              <StatusLine
+                status={connection.status}
+                running={running}
+                awaitingCode={awaitingCode}
+                providerId={connection.provider_id}
+              />
             </span>
             {
               !running && (

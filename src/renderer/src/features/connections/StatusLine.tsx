@@ -22,14 +22,25 @@ export function StatusLine({
   running,
   badge,
   providerId,
+  awaitingCode,
 }: {
   status: ConnectionStatus;
   running?: boolean;
   badge?: boolean;
   providerId?: string;
+  /** A running synchronization that waits for the person's code: said so, not "synchronizing". */
+  awaitingCode?: boolean;
 }) {
   const { t, lang } = useT();
   const effective: ConnectionStatus = running ? 'RUNNING' : status;
+  if (effective === 'RUNNING' && awaitingCode) {
+    return (
+      <span className="row" style={{ gap: 8, color: 'var(--warning)' }} data-status="AWAITING_CODE" role="status">
+        <span className="status-dot" style={{ background: 'var(--warning)' }} aria-hidden="true" />
+        <span>{t('status.awaitingCode')}</span>
+      </span>
+    );
+  }
   const sentence = simplefinStatusSentence(lang, providerId, effective) ?? t(`status.${effective}` as MessageKey);
   const tone = statusTone(effective);
   if (effective === 'RUNNING') {

@@ -34,6 +34,7 @@ export default function DashboardPage() {
   const cachedSeries = useStore((s) => s.cachedSeries);
   const anyRunning = useStore(syncSelectors.anyRunning);
   const running = useStore((s) => s.running);
+  const challenges = useStore((s) => s.challenges);
   const saveSnapshot = useStore((s) => s.saveSnapshot);
   const syncAll = useStore((s) => s.syncAll);
   const loadAll = useStore((s) => s.loadAll);
@@ -262,7 +263,12 @@ export default function DashboardPage() {
                       {c.name}
                     </Link>
                     <div style={{ fontSize: 12.5 }}>
-                      <StatusLine status={c.status} running={c.id in running} providerId={c.provider_id} />
+                      <StatusLine
+                        status={c.status}
+                        running={c.id in running}
+                        awaitingCode={c.id in challenges}
+                        providerId={c.provider_id}
+                      />
                     </div>
                     <div className="faint" style={{ fontSize: 12 }}>
                       {last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced')}

@@ -1,5 +1,6 @@
 /** English messages of the bank challenges (dialog, banner, connection card and page); spread into en.ts. */
 export const challengeEn = {
+  'status.awaitingCode': 'Waiting for the code your bank sent you',
   'challenge.retry.one': 'The code was not accepted. {count} attempt left.',
   'challenge.retry.other': 'The code was not accepted. {count} attempts left.',
   'challenge.retryLast': 'The code was not accepted. Last attempt: after a wrong code the synchronization stops.',

@@ -2,6 +2,7 @@ import type { challengeEn } from './challenge.en';
 
 /** Messages des codes de sécurité demandés par la banque (fenêtre, bandeau, carte et page d’une connexion). */
 export const challengeFr: Record<keyof typeof challengeEn, string> = {
+  'status.awaitingCode': 'En attente du code envoyé par votre banque',
   'challenge.retry.one': 'Le code n’a pas été accepté. Il reste {count} essai.',
   'challenge.retry.other': 'Le code n’a pas été accepté. Il reste {count} essais.',
   'challenge.retryLast':
