@@ -77,8 +77,9 @@ function hardCodedEnglish(source: string): string[] {
   const code = source.replace(/\{\/\*[\s\S]*?\*\/\}/g, '').replace(/^\s*\/\/.*$/gm, '');
   for (const m of code.matchAll(/(?<!=)>([^<>{}=;()]*[A-Za-z]{2,}[^<>{}=;()]*)</g)) {
     const text = m[1].trim();
-    // Code between a comparison and a generic (`a > b && c < d`, `]] as Array<`), not text between tags.
-    if (/&&|\|\||\?|\]|\bas\b|^[a-z]\w*$/.test(text)) continue;
+    // Code between a comparison and a generic (`a > b && c < d`, `]] as Array<`), or between two generics of a
+    // parameter list (`Record<string, string>,\n kept: ReadonlySet<`), not text between tags.
+    if (/&&|\|\||\?|\]|\bas\b|^[a-z]\w*$|^,|^\w+\??:\s*[A-Z]\w*$/.test(text)) continue;
     if (text && words(text).some((w) => !SAME_IN_BOTH.has(w))) found.push(text);
   }
   for (const m of code.matchAll(/\b(aria-label|title|placeholder|alt|label|hint)="([^"]*[A-Za-z]{2,}[^"]*)"/g)) {
