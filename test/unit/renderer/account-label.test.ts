@@ -45,8 +45,8 @@ describe('account display name (issue 15)', () => {
         { id: 'b', name: 'Crédit Agricole' },
       ],
     );
-    expect(labels.get('1')).toBe('Compte Courant — BNP ••0143');
-    expect(labels.get('2')).toBe('Compte courant — Crédit Agricole ••9876');
+    expect(labels.get('1')).toBe('Compte Courant ••0143 — BNP');
+    expect(labels.get('2')).toBe('Compte courant ••9876 — Crédit Agricole');
     expect(labels.get('3')).toBe('Livret A');
   });
 

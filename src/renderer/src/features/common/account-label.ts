@@ -3,9 +3,10 @@ import type { Account, Connection } from '../../lib/api';
 /**
  * How an account is named on every screen and in the CSV (issue 15): banks give many accounts the same name
  * ("Compte Courant" at five banks), so a name that is not unique among the person's accounts is followed by
- * its bank (the connection's name) and its masked number: "Compte Courant — Coffer Test Bank ••4521". A name
- * that is unique stays as it is (short in tables). Renaming an account (PUT /accounts/{id}) changes the name
- * used here.
+ * its masked number and its bank (the connection's name): "Compte Courant ••4521 — Coffer Test Bank". The
+ * number comes first because it tells apart even two accounts of the same bank, and a narrow table column
+ * that cuts the label's end then cuts the bank, not the number. A name that is unique stays as it is (short
+ * in tables). Renaming an account (PUT /accounts/{id}) changes the name used here.
  */
 
 /** The last four digits or letters of the IBAN, else of the account number, as "••4521" (never the whole number). */
@@ -42,8 +43,13 @@ export function accountLabels(
   for (const a of accounts) uses.set(nameKey(a.name), (uses.get(nameKey(a.name)) ?? 0) + 1);
   const labels = new Map<string, string>();
   for (const a of accounts) {
-    const origin = accountOrigin(a, connectionName.get(a.connection_id));
-    labels.set(a.id, (uses.get(nameKey(a.name)) ?? 0) > 1 && origin ? `${a.name} — ${origin}` : a.name);
+    if ((uses.get(nameKey(a.name)) ?? 0) < 2) {
+      labels.set(a.id, a.name);
+      continue;
+    }
+    const number = maskedAccountNumber(a);
+    const bank = connectionName.get(a.connection_id);
+    labels.set(a.id, [number ? `${a.name} ${number}` : a.name, bank].filter(Boolean).join(' — '));
   }
   return labels;
 }

@@ -53,7 +53,7 @@ export default function HistoryPage() {
         }
         actions={
           <>
-            <Button icon="filter" onClick={() => navigate('/history/rules')} data-testid="open-rules">
+            <Button icon="edit" onClick={() => navigate('/history/rules')} data-testid="open-rules">
               {t('hedit.openRules')}
             </Button>
             <SavedFilters onApply={replaceFilter} />
