@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { APP_CLIENT_ID } from './app-session/app-client';
 import { catalogueProvider } from './catalogue/providers';
 import { ConsentLinks } from './consent/consent-link';
 import { ConnectorConfigurations } from './connector-config/configuration';
@@ -227,7 +228,7 @@ function composeEngine(
     environments: engine.connectorEnvironments,
     log,
   });
-  engine.identity = createIdentity(engine);
+  engine.identity = createIdentity(engine, APP_CLIENT_ID);
   engine.signingKeys = new SigningKeys(engine, store.signKeys);
   engine.widgetSessions = new WidgetSessionService(engine);
   sweepWidgetSessions(engine);

@@ -30,7 +30,8 @@ export interface Identity {
 /** The engine's context: read when the parts act (the clock and the addresses may change after start). */
 type Deps = Pick<EngineContext, 'secrets' | 'settings' | 'log' | 'now' | 'urls' | 'resourcesDir' | 'db' | 'store'>;
 
-export function createIdentity(deps: Deps): Identity {
+/** `firstPartyClientId`: the app's own OAuth client (app-session/app-client.ts), given by the composition root. */
+export function createIdentity(deps: Deps, firstPartyClientId: string): Identity {
   let key: Promise<IdTokenKey> | null = null;
   const idTokenKey = () =>
     (key ??= loadIdTokenKey(deps).catch((err: unknown) => {
@@ -57,6 +58,7 @@ export function createIdentity(deps: Deps): Identity {
       idTokenKey,
       issuer: () => deps.urls.auth_url,
       now: () => deps.now(),
+      firstPartyClientId,
     }),
   };
 }

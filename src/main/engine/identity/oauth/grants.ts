@@ -1,5 +1,4 @@
 import { DEFAULT_USER_SCOPES, USER_SCOPES, parseScopes, type ClientScope, type Scope, type UserScope } from '../../auth/scopes';
-import { APP_CLIENT_ID } from '../../app-session/app-client';
 import type { UserRow, UsersStore } from '../../store/users';
 import type { Client, Clients } from '../clients';
 import type { LoginGuard } from '../login-throttle';
@@ -58,6 +57,11 @@ export interface TokenEndpointDeps extends LoginDeps {
   /** The issuer of id_tokens ({auth_url}, known once the server listens). */
   issuer(): string;
   now(): number;
+  /**
+   * The installation's own app client (app-session/): its session holds every user scope, including those an
+   * upgrade added since it signed in, so it is renewed with every user scope of now.
+   */
+  firstPartyClientId: string;
 }
 
 /** POST {auth_url}/token: the grants client_credentials, authorization_code, password and refresh_token. */
@@ -158,8 +162,7 @@ export class TokenEndpoint {
     if (row.revoked_date !== null) throw invalidGrant('the refresh token was revoked');
     if (row.used_date !== null) return this.reuse(row, now);
     if ((row.expires ?? 0) <= now) throw invalidGrant('the refresh token expired');
-    // The app's own session holds every user scope, including those an upgrade added since it signed in.
-    const held = client.id === APP_CLIENT_ID ? [...USER_SCOPES] : (row.scopes.split(' ').filter(Boolean) as UserScope[]);
+    const held = client.id === this.deps.firstPartyClientId ? [...USER_SCOPES] : (row.scopes.split(' ').filter(Boolean) as UserScope[]);
     let scopes = held;
     if (params.scope !== undefined) {
       scopes = userScopesAsked(params.scope);
