@@ -4,6 +4,7 @@
  */
 import type { ChannelDefinition } from '../connectors/types';
 import type { Db } from '../db/database';
+import { channelDefinitionParams } from './providers';
 
 export interface DynamicProviderRow {
   id: string;
@@ -77,18 +78,7 @@ export function createDynamicProvidersStore(db: Db) {
         logo: entry.logo,
         position: entry.position,
       });
-      for (const d of entry.channel_definitions) {
-        upsertDefinition.run({
-          id: d.id,
-          provider_id: entry.id,
-          mode: d.mode,
-          account_types: JSON.stringify(d.account_types),
-          interactive: d.interactive ? 1 : 0,
-          credentials: JSON.stringify(d.credentials),
-          unavailable: d.unavailable ? 1 : 0,
-          capabilities: JSON.stringify(d.capabilities),
-        });
-      }
+      for (const d of entry.channel_definitions) upsertDefinition.run(channelDefinitionParams(entry.id, d));
     },
     /**
      * Takes the connector's providers not in `keep` out of the catalogue: deleted when no connection uses

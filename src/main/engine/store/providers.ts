@@ -37,6 +37,20 @@ interface ChannelDefinitionRow {
 /** REDIRECT before EMBEDDED (C7: the default channel definition is the provider's first). */
 const modeOrder = (mode: string) => (mode === 'REDIRECT' ? 0 : 1);
 
+/** A channel definition as the parameters of a channel_definitions row (the other way: toChannelDefinition). */
+export function channelDefinitionParams(providerId: string, d: ChannelDefinition) {
+  return {
+    id: d.id,
+    provider_id: providerId,
+    mode: d.mode,
+    account_types: JSON.stringify(d.account_types),
+    interactive: d.interactive ? 1 : 0,
+    credentials: JSON.stringify(d.credentials),
+    unavailable: d.unavailable ? 1 : 0,
+    capabilities: JSON.stringify(d.capabilities),
+  };
+}
+
 function toChannelDefinition(row: ChannelDefinitionRow): ChannelDefinition {
   return {
     id: row.id,
@@ -108,18 +122,7 @@ export function createProviderStore(db: Db) {
       list.forEach((p, position) => {
         upsertProvider.run({ id: p.id, name: p.name, type: p.type, country_code: p.country_code, base_url: p.base_url, logo: p.logo, position });
         const known = new Set(p.channel_definitions.map((d) => d.id));
-        for (const d of p.channel_definitions) {
-          upsertDefinition.run({
-            id: d.id,
-            provider_id: p.id,
-            mode: d.mode,
-            account_types: JSON.stringify(d.account_types),
-            interactive: d.interactive ? 1 : 0,
-            credentials: JSON.stringify(d.credentials),
-            unavailable: d.unavailable ? 1 : 0,
-            capabilities: JSON.stringify(d.capabilities),
-          });
-        }
+        for (const d of p.channel_definitions) upsertDefinition.run(channelDefinitionParams(p.id, d));
         for (const id of definitionIds.all(p.id)) if (!known.has(id)) retire.run(id);
       });
     },
