@@ -1,9 +1,9 @@
-import { providersApi, randomString, type Provider } from '../../lib/api';
+import type { Provider } from '../../lib/api';
 import { enableBankingApi } from '../../lib/api/enablebanking';
 import { KV, kv } from '../../lib/db';
 import { navigate } from '../../lib/router';
 import { enableBankingRedirectUri, isEnableBankingProvider } from './enablebanking';
-import { startRedirect, type PendingConnect } from './redirect-flow';
+import { askConsentUrl, startRedirect, type PendingConnect } from './redirect-flow';
 
 /** A consent that comes back to an address outside the app: the bank's page and where it will return. */
 export interface PendingBankConsent extends PendingConnect {
@@ -47,17 +47,12 @@ export async function startBankConsent(
   pending: Omit<PendingConnect, 'state' | 'created'>,
 ): Promise<void> {
   const redirectUri = await redirectUriForEnableBanking();
-  const state = randomString(16);
-  const answer = await providersApi.authorizeUrl(pending.providerId, pending.channelDefinitionId, {
-    redirect_uri: redirectUri,
-    state,
-    ...(pending.connectionId ? { connection_id: pending.connectionId } : {}),
-  });
+  const { url, state } = await askConsentUrl(pending, redirectUri);
   await kv.set(KV.pendingConnect, {
     ...pending,
-    state: answer.state ?? state,
+    state,
     created: Date.now(),
-    url: answer.url,
+    url,
     redirectUri,
     providerName,
   } satisfies PendingBankConsent);
