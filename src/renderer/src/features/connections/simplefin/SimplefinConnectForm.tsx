@@ -7,6 +7,7 @@ import { useStore } from '../../../store';
 import { Alert, Button, Card, Icon, toast } from '../../../ui';
 import { errorMessage } from '../../common/errors';
 import { ProviderLogo } from '../../common/ProviderLogo';
+import { TokenTextarea } from './SimplefinTokenField';
 import { SIMPLEFIN_BRIDGE_URL, simplefinText } from './strings';
 
 /** Letters, digits and the base64 signs, with the spaces and line breaks a copy may add. */
@@ -82,12 +83,7 @@ export function SimplefinConnectForm({ provider, channel }: { provider: Provider
         </div>
         <label className="stack" style={{ gap: 4 }}>
           <span style={{ fontWeight: 600 }}>{s.tokenLabel}</span>
-          <textarea
-            className="input"
-            rows={4}
-            spellCheck={false}
-            autoComplete="off"
-            style={{ fontFamily: 'var(--font-mono, monospace)', wordBreak: 'break-all', resize: 'vertical' }}
+          <TokenTextarea
             value={token}
             onChange={(e) => setToken(e.target.value)}
             onBlur={() => setTouched(true)}

@@ -1,3 +1,4 @@
+import type { TextareaHTMLAttributes } from 'react';
 import { useT } from '../../../lib/i18n';
 import { simplefinText } from './strings';
 
@@ -25,12 +26,7 @@ export function SimplefinTokenField({
       <span className="muted" style={{ fontSize: 13 }} id="simplefin-renew-hint">
         {s.renewHint}
       </span>
-      <textarea
-        className="input"
-        rows={4}
-        spellCheck={false}
-        autoComplete="off"
-        style={{ fontFamily: 'var(--font-mono, monospace)', wordBreak: 'break-all', resize: 'vertical' }}
+      <TokenTextarea
         value={value}
         onChange={(e) => onChange({ ...values, setup_token: e.target.value })}
         aria-invalid={missing ? true : undefined}
@@ -39,6 +35,23 @@ export function SimplefinTokenField({
       />
       {missing && <span className="field-error">{s.tokenRequired}</span>}
     </label>
+  );
+}
+
+/**
+ * Where a setup token is pasted (adding a connection, renewing its access): several lines, monospace, no
+ * spelling or autofill, since tokens are long and often copied with line breaks.
+ */
+export function TokenTextarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <textarea
+      className="input"
+      rows={4}
+      spellCheck={false}
+      autoComplete="off"
+      style={{ fontFamily: 'var(--font-mono, monospace)', wordBreak: 'break-all', resize: 'vertical' }}
+      {...props}
+    />
   );
 }
 
