@@ -1,15 +1,10 @@
 /**
- * Free-text search support: text is folded (lower case, no diacritics, collapsed spaces) both when stored in
- * a `search_text` column and when a `q` parameter is read, so "Société" matches "societe".
+ * Free-text search support: text is folded (lower case, no diacritics, collapsed spaces: src/shared/text-fold.ts)
+ * both when stored in a `search_text` column and when a `q` parameter is read, so "Société" matches "societe".
  */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { foldText } from '../../../shared/text-fold';
+
+export { foldText };
 
 /** The words of a `q` parameter, folded; every word must appear (AND). */
 export function searchWords(q: string): string[] {

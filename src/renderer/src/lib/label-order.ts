@@ -8,6 +8,8 @@
  * distinct ones in 100,000 rows), so ranking the distinct ones is quick.
  */
 
+import { foldText } from '../../../shared/text-fold';
+
 const NON_ASCII = /[^\x00-\x7f]/;
 const MARKS = /\p{M}+/gu;
 const SPACES = /\s{2,}|[\t\n\r\f\v]/;
@@ -18,10 +20,8 @@ const SPACES = /\s{2,}|[\t\n\r\f\v]/;
  * folding 100,000 rows stays well under a second.
  */
 export function foldLabel(label: string): string {
-  let s = label.toLowerCase();
-  if (NON_ASCII.test(s)) s = s.normalize('NFKD').replace(MARKS, '').replace(/\s+/g, ' ');
-  else if (SPACES.test(s)) s = s.replace(/\s+/g, ' ');
-  return s.trim();
+  if (NON_ASCII.test(label) || SPACES.test(label)) return foldText(label);
+  return label.toLowerCase().trim();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { foldText } from '../../../../shared/text-fold';
 import type { Account, Connection } from '../../lib/api';
 
 /**
@@ -19,9 +20,7 @@ export function maskedAccountNumber(account: Pick<Account, 'iban' | 'account_num
 }
 
 /** Names compared without case, accents or extra spaces ("Compte courant" and "Compte  Courant" collide). */
-export function nameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
-}
+export const nameKey = (name: string): string => foldText(name);
 
 /** "Coffer Test Bank ••4521": where the account is (its connection) and which one (masked number). */
 export function accountOrigin(
