@@ -18,13 +18,21 @@ async function openBankConsent(page: Page, labels = { connections: 'Connections'
   await page.getByRole('button', { name: labels.add }).first().click();
   await page.getByTestId('provider-option').filter({ hasText: 'Coffer Test Bank' }).click();
   await page.locator('[data-testid="channel-option"][data-mode="REDIRECT"]').click();
-  await page.getByRole('button', { name: /Coffer Test Bank/ }).last().click();
+  await page
+    .getByRole('button', { name: /Coffer Test Bank/ })
+    .last()
+    .click();
   await page.waitForURL(/\/providers\/9000\/consent\?/);
   await expect(page.locator('#login')).toBeVisible();
 }
 
-async function signOut(page: Page, label = 'Sign out') {
-  await page.getByRole('button', { name: label }).click();
+/**
+ * Signs out and waits until the sign-in screen shows: the app forgets the stored session before it shows that
+ * screen, so a navigation started earlier could still find the session and come back signed in.
+ */
+async function signOut(page: Page, labels = { signOut: 'Sign out', signIn: 'Sign in' }) {
+  await page.getByRole('button', { name: labels.signOut }).click();
+  await expect(page.getByRole('button', { name: labels.signIn, exact: true })).toBeVisible();
 }
 
 test('a consent refused at the bank is said in words, with a way to try again; no raw error code', async () => {
@@ -70,7 +78,7 @@ test('the app in French sends the person to the bank page in French', async () =
     await expect(page.locator('.page')).toContainText('Vous n’avez pas autorisé l’accès auprès de votre banque');
     await shot(page, 'app-first-week-3-refused-fr');
     // Signing in again: the sign-in page speaks the app's language too, not the browser's.
-    await signOut(page, 'Se déconnecter');
+    await signOut(page, { signOut: 'Se déconnecter', signIn: 'Se connecter' });
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/auth\/authorize\?/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -135,6 +143,11 @@ test('the owner signs in to their own app without a consent screen; a third-part
   await page.locator('#password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // Signed in, an old sign-in answer (the Back button, a bookmark) leads to the dashboard, not to "Not found".
+  await page.goto(`${app.engine.hostUrl}/auth-callback?error=access_denied&state=x`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(`${app.engine.hostUrl}/`);
 
   // Another application (the integrator client) must still show what it asks and let the person refuse.
   const client = app.engine.integrator()!;

@@ -43,6 +43,13 @@ export function App() {
 
   useSignedInWork(phase === 'ready');
 
+  // A sign-in answer met while already signed in (the Back button, a bookmark, a session another tab restored)
+  // has nothing left to do: the dashboard, rather than a page that does not exist inside the app. A sign-in
+  // that just completed navigates to where it started right after, so that navigation wins.
+  useEffect(() => {
+    if (phase === 'ready' && pathname === '/auth-callback') navigate('/', { replace: true });
+  }, [phase, pathname]);
+
   let content;
   if (pathname === '/auth-callback' && phase !== 'ready') content = <AuthCallback />;
   else if (phase === 'booting') {
