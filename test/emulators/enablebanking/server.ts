@@ -135,7 +135,7 @@ export class EnableBankingEmulator {
   pageSize: number;
   now: () => number;
   private server: Server | null = null;
-  private auths = new Map<string, { appId: string; aspsp: EmuAspsp; state: string; redirect: string; validUntil: number }>();
+  private auths = new Map<string, { appId: string; aspsp: EmuAspsp; state: string; redirect: string; validUntil: number; language?: string }>();
   private codes = new Map<string, { authId: string; created: number; used: boolean; noAccounts: boolean }>();
   private reads = new Map<string, number[]>();
 
@@ -366,9 +366,18 @@ export class EnableBankingEmulator {
     if (validUntil > this.now() + aspsp.maximum_consent_validity) {
       return this.error(req, res, 422, 'WRONG_REQUEST_PARAMETERS', 'valid_until exceeds maximum consent validity');
     }
+    // `language` (optional, two-letter ISO 639-1) is the language of the bank's pages.
+    if (body.language !== undefined && (typeof body.language !== 'string' || !/^[a-z]{2}$/.test(body.language))) {
+      return this.error(req, res, 422, 'WRONG_REQUEST_PARAMETERS', 'Wrong request parameters');
+    }
     const id = randomUUID();
-    this.auths.set(id, { appId: app.application_id, aspsp, state: body.state, redirect: body.redirect_url, validUntil });
+    this.auths.set(id, { appId: app.application_id, aspsp, state: body.state, redirect: body.redirect_url, validUntil, language: body.language });
     this.send(req, res, 200, { url: `${this.url}/__bank/consent?authorization_id=${id}`, authorization_id: id, psu_id_hash: 'psu' });
+  }
+
+  /** The language each authorization asked the bank's pages to speak (undefined: none asked), oldest first. */
+  authLanguages(): (string | undefined)[] {
+    return [...this.auths.values()].map((a) => a.language);
   }
 
   private bankPage(req: IncomingMessage, res: ServerResponse, url: URL): void {

@@ -116,6 +116,23 @@ describe('consent and first synchronization', () => {
     expect(((await res.json()) as any).error_description).toContain(REDIRECT);
   });
 
+  it("asks Enable Banking for the bank's pages in the language of the screen that asked (none named: none asked)", async () => {
+    const c = newCaller(w.engine);
+    const p = await providerNamed(c, 'Mock Redirect Bank');
+    const ask = (headers: Record<string, string>) =>
+      api(c, `/providers/${p.id}/channel_definitions/${p.id}01/authorize_url`, {
+        method: 'POST',
+        headers,
+        json: { redirect_uri: REDIRECT, state: 'lang' },
+      });
+    const before = w.emu.authLanguages().length;
+    expect((await ask({ 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' })).status).toBe(200);
+    expect((await ask({ 'accept-language': 'en-GB' })).status).toBe(200);
+    expect((await ask({ 'accept-language': 'de-DE' })).status).toBe(200);
+    expect((await ask({})).status).toBe(200);
+    expect(w.emu.authLanguages().slice(before)).toEqual(['fr', 'en', undefined, undefined]);
+  });
+
   it('connects, reads balances and 730 days of transactions page by page, signed, keyed by entry_reference', async () => {
     const c = newCaller(w.engine);
     const before = Math.floor(Date.now() / 1000);

@@ -10,6 +10,8 @@
  * integer UTC seconds; every object a connector returns is plain JSON-serializable data.
  */
 
+import type { Language } from '../../../shared/language';
+
 export type AccountType = 'CHECKINGS' | 'SAVINGS' | 'LOAN' | 'CREDIT_CARD';
 export const ACCOUNT_TYPES: readonly AccountType[] = ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'];
 
@@ -363,6 +365,11 @@ export interface AuthorizeUrlArgs {
   state: string;
   /** Where the engine serves this provider's consent page. */
   consentPageUrl: string;
+  /**
+   * The language of the screen that asked for the address (the app's or the widget's), when it named one the
+   * engine speaks: a bank whose pages can follow it is asked to, so a French widget leads to a French page.
+   */
+  language?: Language;
 }
 
 export type ExchangeContext = Pick<ConnectorContext, 'channelDefinitionId' | 'now' | 'signal' | 'configuration' | 'provider'>;

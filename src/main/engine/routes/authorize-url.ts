@@ -35,8 +35,8 @@ export const authorizeUrlRoutes = defineRoutes({
             'redirects to redirect_uri?code=…&state=… (or ?error=access_denied&state=…); then post the code and the state as ' +
             'the AUTHORIZATION_CODE and STATE credentials with POST /connections, or PUT /connections/{id}/credentials ' +
             'to renew the 90-day consent. state defaults to a random value; connection_id, when given, must be one of ' +
-            "the caller's connections. The engine's own consent pages (simulated banks) speak the language of the " +
-            'request (Accept-Language, carried in the address as lng).',
+            "the caller's connections. The consent pages speak the language of the request (Accept-Language): the " +
+            "engine's own pages (simulated banks) through lng in the address, Enable Banking's through its language field.",
           tags: ['Providers'],
           params: {
             type: 'object',
@@ -105,6 +105,7 @@ export const authorizeUrlRoutes = defineRoutes({
             redirectUri: body.redirect_uri,
             state,
             consentPageUrl: consentPage.toString(),
+            ...(asked ? { language: asked } : {}),
           };
           // A provider whose consent address comes from its own API (Enable Banking's POST /auth, C16).
           const url = connector.startConsent

@@ -378,6 +378,8 @@ export function createEnableBankingConnector(): Connector {
             state: args.state,
             redirect_url: args.redirectUri,
             psu_type: 'personal',
+            // The bank's pages in the language of the screen that sent the person there (ISO 639-1).
+            ...(args.language ? { language: args.language } : {}),
           },
         });
         if (typeof answer.url !== 'string')
