@@ -218,6 +218,77 @@ test('defect 10: period picker, readable ticks, stable colours, drill-down to th
   await expect(page.getByTestId('history-count')).not.toContainText('Loading', { timeout: 30_000 });
 });
 
+/** A chart caption's day ("25 Aug 2026", or "1 November 2026") as the history's date fields show it (dd/mm/yyyy). */
+function asField(caption: string): string {
+  const d = new Date(Date.parse(`${caption.split(' · ')[0]} UTC`));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+}
+
+test('the charts by keyboard: Tab reaches them, the arrow keys choose a point or a bar, Enter opens its history', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await nav(page, 'Dashboard');
+  const periods = page.getByRole('group', { name: 'Period' });
+  await periods.getByRole('button', { name: '3M' }).click();
+  const balance = page.getByRole('group', { name: /^Balance over time\. Arrow keys/ });
+  const spending = page.getByRole('group', { name: /^Monthly spending by category\. Arrow keys/ });
+  await expect(page.getByTestId('spending-chart').getByTestId('legend-item').first()).toBeVisible({ timeout: 30_000 });
+  const captionOf = (chart: Locator) => chart.getByTestId('chart-cursor');
+
+  // From the link after the period picker, Tab reaches the balance chart; the cursor starts on the last point.
+  await page.getByRole('link', { name: 'See the transactions of this period' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(balance).toBeFocused();
+  await expect(captionOf(balance)).toBeVisible();
+  const last = await captionOf(balance).textContent();
+  expect(last).toMatch(/^\d{1,2} \w{3} \d{4} · [-−]?€[\d,.]+ · Enter: see the transactions$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(captionOf(balance)).not.toHaveText(last!);
+  await shot(page, 'app-dashboard-6-keyboard-point');
+  // Home then Enter: the history of the first point's days, through the day the caption names.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  const first = (await captionOf(balance).textContent())!;
+  expect(first).not.toBe(last);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Until' })).toHaveValue(asField(first));
+  // Back on the dashboard, the charts are as they were: the period chosen is kept.
+  await page.goBack();
+  await expect(periods.getByRole('button', { name: '3M' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('link', { name: 'See the transactions of this period' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(balance).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(captionOf(balance)).toHaveText(last!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Until' })).toHaveValue(asField(last!));
+
+  // Leaving the chart hides the cursor; the next Tab stop is the spending chart, on the latest month's top segment.
+  await page.goBack();
+  await page.getByRole('link', { name: 'See the transactions of this period' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(spending).toBeFocused();
+  await expect(captionOf(balance)).toBeHidden();
+  const top = (await captionOf(spending).textContent())!;
+  expect(top).toMatch(/^\w+ \d{4} · .+: [-−]?€[\d,.]+ · Enter: see the transactions$/);
+  await page.keyboard.press('ArrowDown');
+  await expect(captionOf(spending)).not.toHaveText(top);
+  const below = (await captionOf(spending).textContent())!;
+  await shot(page, 'app-dashboard-7-keyboard-bar');
+  // Space (as Enter) opens that category in that month: the history from the first of the month.
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Categories · \d/ })).toBeVisible();
+  const monthName = below.split(' · ')[0];
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(asField(`1 ${monthName}`));
+  await expect(page.getByTestId('tx-row').first()).toBeVisible({ timeout: 30_000 });
+});
+
 test('drill-down URL: /history?categories=&accounts=&from=&to= opens the history with that filter', async () => {
   const { page } = app;
   await page.goto(new URL('/history?categories=1,2&from=2025-01-01&to=2025-02-01', page.url()).toString());

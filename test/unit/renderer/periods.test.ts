@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drillDownUrl, parseDrillDown } from '../../../src/renderer/src/lib/drill-down';
-import { parseDay, periodRange, seriesStep } from '../../../src/renderer/src/lib/periods';
+import { parseDay, periodFromQuery, periodQuery, periodRange, seriesStep } from '../../../src/renderer/src/lib/periods';
 
 const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 1000;
 const now = day(2026, 3, 31) + 15 * 3600;
@@ -69,5 +69,32 @@ describe('drill-down address', () => {
     const first = day(2026, 2, 1);
     expect(drillDownUrl({ first, last: first })).toContain('statuses=BOOKED');
     expect(drillDownUrl({ statuses: [], first, last: first })).not.toContain('statuses');
+  });
+});
+
+describe('the period in the dashboard address', () => {
+  const read = (query: string) => periodFromQuery(new URLSearchParams(query));
+
+  it('reads a period and the custom days, in any case; nothing or an unknown period is null', () => {
+    expect(read('?period=3M')).toEqual({ kind: '3M' });
+    expect(read('?period=all')).toEqual({ kind: 'ALL' });
+    expect(read('?period=CUSTOM&from=2025-01-01&to=2025-03-31')).toEqual({
+      kind: 'CUSTOM',
+      customFrom: '2025-01-01',
+      customTo: '2025-03-31',
+    });
+    expect(read('')).toBeNull();
+    expect(read('?period=2Y')).toBeNull();
+    expect(read('?from=2025-01-01')).toBeNull();
+  });
+
+  it('writes nothing for the default period, and what reads back the same otherwise', () => {
+    expect(periodQuery({ kind: '1Y' }, '1Y')).toBe('');
+    for (const p of [
+      { kind: '3M' as const },
+      { kind: '1Y' as const, customFrom: '2025-01-01' },
+      { kind: 'CUSTOM' as const, customFrom: '2025-01-01', customTo: '2025-03-31' },
+    ])
+      expect(read(periodQuery(p, '1Y'))).toEqual(p);
   });
 });

@@ -64,3 +64,8 @@ export function formatDateTime(lang: Language, seconds: number): string {
 export function formatMonth(lang: Language, seconds: number): string {
   return dateFormat(lang, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(seconds * 1000);
 }
+
+/** A month in full ("November 2026", "novembre 2026"): where a short "Nov 26" could be read as a day. */
+export function formatMonthLong(lang: Language, seconds: number): string {
+  return dateFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(seconds * 1000);
+}

@@ -65,3 +65,29 @@ export function seriesStep(range: DayRange): number {
   const days = Math.round((range.to - range.from) / DAY) + 1;
   return days <= 92 ? 1 : Math.ceil(days / 92);
 }
+
+/**
+ * The period a dashboard address names: `?period=3M`, or `?period=CUSTOM&from=YYYY-MM-DD&to=YYYY-MM-DD`
+ * (the custom days are kept with the other periods too, so that coming back to Custom finds them). Null when
+ * the address names none or an unknown one. The period lives in the address so that Back, after a chart
+ * opened the history, returns to the charts as they were.
+ */
+export function periodFromQuery(params: URLSearchParams): Period | null {
+  const kind = (params.get('period') ?? '').toUpperCase() as PeriodKind;
+  if (!PERIOD_KINDS.includes(kind)) return null;
+  const period: Period = { kind };
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from) period.customFrom = from;
+  if (to) period.customTo = to;
+  return period;
+}
+
+/** The query keeping `period` in the dashboard's address; empty for `fallback` (the default) with no custom days. */
+export function periodQuery(period: Period, fallback: PeriodKind): string {
+  if (period.kind === fallback && !period.customFrom && !period.customTo) return '';
+  const params = new URLSearchParams({ period: period.kind });
+  if (period.customFrom) params.set('from', period.customFrom);
+  if (period.customTo) params.set('to', period.customTo);
+  return `?${params.toString()}`;
+}

@@ -3,8 +3,8 @@ import { splitForTotals } from '../../lib/account-sharing';
 import { accountsByType, netWorth } from '../../lib/analytics';
 import type { AccountType } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
-import type { Period } from '../../lib/periods';
-import { Link, navigate } from '../../lib/router';
+import { periodFromQuery, periodQuery, type Period } from '../../lib/periods';
+import { Link, navigate, useLocation } from '../../lib/router';
 import { syncSelectors, useStore } from '../../store';
 import { Alert, Button, Card, EmptyState, Loading, toast } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
@@ -39,7 +39,11 @@ export default function DashboardPage() {
   const syncAll = useStore((s) => s.syncAll);
   const loadAll = useStore((s) => s.loadAll);
   const [syncing, setSyncing] = useState(false);
-  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
+  // The period is kept in the address (?period=3M): Back from the history a chart opened finds it again.
+  const { pathname, search } = useLocation();
+  const query = search.toString();
+  const period = useMemo(() => periodFromQuery(new URLSearchParams(query)) ?? DEFAULT_PERIOD, [query]);
+  const setPeriod = (next: Period) => navigate(pathname + periodQuery(next, DEFAULT_PERIOD.kind), { replace: true });
 
   // Totals and charts count only the accounts the person shares and did not hide (lib/account-sharing.ts).
   const split = useMemo(() => splitForTotals(accounts), [accounts]);

@@ -1,10 +1,25 @@
-import { useMemo } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMemo, useState } from 'react';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { BalancePoint, SpendingSeries } from '../../lib/analytics';
 import { categoryColor } from '../../lib/chart-colors';
+import { firstBar, moveBar, movePoint, type BarCursor } from '../../lib/chart-cursor';
 import { moneyTickLabels, timeTickLabels, timeTicks, valueAxis } from '../../lib/chart-ticks';
 import { useT } from '../../lib/i18n';
 import type { DayRange } from '../../lib/periods';
+import { KeyboardChart } from './KeyboardChart';
 import './charts.css';
 
 const axisStyle = { fontSize: 12, fill: 'var(--text-muted)' };
@@ -49,7 +64,8 @@ function useMoneyAxis(values: readonly number[], currency: string) {
 
 /**
  * Balance over time (an area chart); the figures are also given as a table for screen readers. A click on
- * the chart calls `onPoint` with the nearest point (its `from` … `t` days are the history behind it).
+ * the chart calls `onPoint` with the nearest point (its `from` … `t` days are the history behind it); so
+ * does Enter on the point the arrow keys chose (KeyboardChart).
  */
 export function BalanceChart({
   points,
@@ -77,68 +93,95 @@ export function BalanceChart({
     const byTick = new Map(tt.ticks.map((t, i) => [t, labels[i]]));
     return { ticks: tt.ticks, format: (v: number) => byTick.get(v) ?? '' };
   }, [span.from, span.to, lang]);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const at = cursor === null ? undefined : points[Math.min(cursor, points.length - 1)];
   return (
     <figure style={{ margin: 0 }} aria-label={label} data-testid="balance-chart">
-      <div style={{ height }} aria-hidden="true" className={onPoint ? 'chart-clickable' : undefined}>
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart
-            data={points}
-            margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
-            onClick={(state) => {
-              const i = Number(state?.activeIndex);
-              if (onPoint && Number.isInteger(i) && points[i]) onPoint(points[i]);
-            }}
-          >
-            <defs>
-              <linearGradient id="balanceFill" x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor="var(--chart-1)" stopOpacity={0.28} />
-                <stop offset="100%" stopColor="var(--chart-1)" stopOpacity={0.02} />
-              </linearGradient>
-            </defs>
-            <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={[span.from, span.to]}
-              ticks={x.ticks}
-              interval={0}
-              tickFormatter={x.format}
-              tick={axisStyle}
-              axisLine={false}
-              tickLine={false}
-            />
-            <YAxis
-              domain={y.domain}
-              ticks={y.ticks}
-              interval={0}
-              tickFormatter={y.format}
-              tick={axisStyle}
-              axisLine={false}
-              tickLine={false}
-              width={64}
-            />
-            <Tooltip
-              content={({ active, payload }) =>
-                active && payload?.length ? (
-                  <TooltipBox
-                    title={day(Number(payload[0].payload.t))}
-                    rows={[{ label, value: money(Number(payload[0].value), currency) }]}
-                  />
-                ) : null
-              }
-            />
-            <Area
-              type="monotone"
-              dataKey="balance"
-              stroke="var(--chart-1)"
-              strokeWidth={2}
-              fill="url(#balanceFill)"
-              baseValue={0}
-              isAnimationActive={false}
-            />
-          </AreaChart>
-        </ResponsiveContainer>
-      </div>
+      <KeyboardChart
+        label={label}
+        caption={at ? `${day(at.t)} · ${money(at.balance, currency)}` : null}
+        onStart={onPoint && points.length ? () => setCursor(points.length - 1) : undefined}
+        onMove={(key) => {
+          const next = movePoint(key, Math.min(cursor ?? points.length - 1, points.length - 1), points.length);
+          if (next !== null) setCursor(next);
+          return next !== null;
+        }}
+        onOpen={() => at && onPoint?.(at)}
+        onLeave={() => setCursor(null)}
+      >
+        <div style={{ height }} aria-hidden="true" className={onPoint ? 'chart-clickable' : undefined}>
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart
+              data={points}
+              margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
+              accessibilityLayer={false}
+              onClick={(state) => {
+                const i = Number(state?.activeIndex);
+                if (onPoint && Number.isInteger(i) && points[i]) onPoint(points[i]);
+              }}
+            >
+              <defs>
+                <linearGradient id="balanceFill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor="var(--chart-1)" stopOpacity={0.28} />
+                  <stop offset="100%" stopColor="var(--chart-1)" stopOpacity={0.02} />
+                </linearGradient>
+              </defs>
+              <CartesianGrid vertical={false} stroke="var(--border)" />
+              <XAxis
+                dataKey="t"
+                type="number"
+                domain={[span.from, span.to]}
+                ticks={x.ticks}
+                interval={0}
+                tickFormatter={x.format}
+                tick={axisStyle}
+                axisLine={false}
+                tickLine={false}
+              />
+              <YAxis
+                domain={y.domain}
+                ticks={y.ticks}
+                interval={0}
+                tickFormatter={y.format}
+                tick={axisStyle}
+                axisLine={false}
+                tickLine={false}
+                width={64}
+              />
+              <Tooltip
+                content={({ active, payload }) =>
+                  active && payload?.length ? (
+                    <TooltipBox
+                      title={day(Number(payload[0].payload.t))}
+                      rows={[{ label, value: money(Number(payload[0].value), currency) }]}
+                    />
+                  ) : null
+                }
+              />
+              <Area
+                type="monotone"
+                dataKey="balance"
+                stroke="var(--chart-1)"
+                strokeWidth={2}
+                fill="url(#balanceFill)"
+                baseValue={0}
+                isAnimationActive={false}
+              />
+              {at && <ReferenceLine x={at.t} stroke="var(--text-muted)" strokeDasharray="3 3" />}
+              {at && (
+                <ReferenceDot
+                  x={at.t}
+                  y={at.balance}
+                  r={5}
+                  fill="var(--chart-1)"
+                  stroke="var(--bg-elevated)"
+                  strokeWidth={2}
+                />
+              )}
+            </AreaChart>
+          </ResponsiveContainer>
+        </div>
+      </KeyboardChart>
       <div className="sr-only">
         <table>
           <caption>{label}</caption>
@@ -160,8 +203,8 @@ export function BalanceChart({
 
 /**
  * Spending per month, stacked by category, each category in its own colour (lib/chart-colors.ts). A click
- * on a bar calls `onBar` with the category and the month row; the legend's entries are buttons calling
- * `onCategory` (the keyboard's way to the same history).
+ * on a bar calls `onBar` with the category and the month row, as Enter does on the segment the arrow keys
+ * chose (KeyboardChart); the legend's entries are buttons calling `onCategory`.
  */
 export function SpendingChart({
   series,
@@ -178,7 +221,7 @@ export function SpendingChart({
   onBar?: (categoryId: string, row: Record<string, number | string>) => void;
   onCategory?: (categoryId: string) => void;
 }) {
-  const { money, month, lang } = useT();
+  const { money, month, monthLong, lang } = useT();
   const values = useMemo(
     () => series.months.map((m) => series.keys.reduce((s, k) => s + Number(m[k.id] ?? 0), 0)),
     [series],
@@ -192,63 +235,98 @@ export function SpendingChart({
     const byTick = new Map(shown.map((t, i) => [t, labels[i]]));
     return { interval: every - 1, format: (v: number) => byTick.get(Number(v)) ?? '' };
   }, [series, lang]);
+  const amounts = useMemo(() => series.months.map((m) => series.keys.map((k) => Number(m[k.id] ?? 0))), [series]);
+  const [cursor, setCursor] = useState<BarCursor | null>(null);
+  const on =
+    cursor && series.months[cursor.month] && series.keys[cursor.key]
+      ? { row: series.months[cursor.month], category: series.keys[cursor.key] }
+      : null;
   return (
     <figure style={{ margin: 0 }} aria-label={label} data-testid="spending-chart">
-      <div style={{ height }} aria-hidden="true" className={onBar ? 'chart-clickable' : undefined}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={series.months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis
-              dataKey="t"
-              interval={x.interval}
-              tickFormatter={x.format}
-              tick={axisStyle}
-              axisLine={false}
-              tickLine={false}
-            />
-            <YAxis
-              domain={y.domain}
-              ticks={y.ticks}
-              interval={0}
-              tickFormatter={y.format}
-              tick={axisStyle}
-              axisLine={false}
-              tickLine={false}
-              width={64}
-            />
-            <Tooltip
-              cursor={{ fill: 'var(--bg-hover)' }}
-              content={({ active, payload }) =>
-                active && payload?.length ? (
-                  <TooltipBox
-                    title={month(Number(payload[0].payload.t))}
-                    rows={[...payload].reverse().map((p) => ({
-                      color: String(p.color),
-                      label: String(p.name),
-                      value: money(Number(p.value), currency),
-                    }))}
-                  />
-                ) : null
-              }
-            />
-            {series.keys.map((k, i) => (
-              <Bar
-                key={k.id}
-                dataKey={k.id}
-                name={k.label}
-                stackId="spending"
-                fill={categoryColor(k.id)}
-                isAnimationActive={false}
-                radius={i === series.keys.length - 1 ? [4, 4, 0, 0] : undefined}
-                maxBarSize={44}
-                onClick={(data: { payload?: Record<string, number | string> }) => {
-                  if (onBar && data?.payload) onBar(k.id, data.payload);
-                }}
+      <KeyboardChart
+        label={label}
+        caption={
+          on
+            ? `${monthLong(Number(on.row.t))} · ${on.category.label}: ${money(Number(on.row[on.category.id] ?? 0), currency)}`
+            : null
+        }
+        onStart={onBar && amounts.length ? () => setCursor(firstBar(amounts)) : undefined}
+        onMove={(key) => {
+          const from = on ? cursor! : firstBar(amounts);
+          const next = from && moveBar(key, from, amounts);
+          if (next) setCursor(next);
+          return !!next;
+        }}
+        onOpen={() => on && onBar?.(on.category.id, on.row)}
+        onLeave={() => setCursor(null)}
+      >
+        <div style={{ height }} aria-hidden="true" className={onBar ? 'chart-clickable' : undefined}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={series.months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+              <CartesianGrid vertical={false} stroke="var(--border)" />
+              <XAxis
+                dataKey="t"
+                interval={x.interval}
+                tickFormatter={x.format}
+                tick={axisStyle}
+                axisLine={false}
+                tickLine={false}
               />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+              <YAxis
+                domain={y.domain}
+                ticks={y.ticks}
+                interval={0}
+                tickFormatter={y.format}
+                tick={axisStyle}
+                axisLine={false}
+                tickLine={false}
+                width={64}
+              />
+              <Tooltip
+                cursor={{ fill: 'var(--bg-hover)' }}
+                content={({ active, payload }) =>
+                  active && payload?.length ? (
+                    <TooltipBox
+                      title={month(Number(payload[0].payload.t))}
+                      rows={[...payload].reverse().map((p) => ({
+                        color: String(p.color),
+                        label: String(p.name),
+                        value: money(Number(p.value), currency),
+                      }))}
+                    />
+                  ) : null
+                }
+              />
+              {series.keys.map((k, i) => (
+                <Bar
+                  key={k.id}
+                  dataKey={k.id}
+                  name={k.label}
+                  stackId="spending"
+                  fill={categoryColor(k.id)}
+                  isAnimationActive={false}
+                  radius={i === series.keys.length - 1 ? [4, 4, 0, 0] : undefined}
+                  maxBarSize={44}
+                  onClick={(data: { payload?: Record<string, number | string> }) => {
+                    if (onBar && data?.payload) onBar(k.id, data.payload);
+                  }}
+                >
+                  {/* The segment under the keyboard's cursor is outlined. */}
+                  {cursor?.key === i &&
+                    series.months.map((m, j) => (
+                      <Cell
+                        key={String(m.t)}
+                        fill={categoryColor(k.id)}
+                        stroke={j === cursor.month ? 'var(--text)' : undefined}
+                        strokeWidth={j === cursor.month ? 2 : 0}
+                      />
+                    ))}
+                </Bar>
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </KeyboardChart>
       <ul className="chart-legend" aria-label={label}>
         {series.keys.map((k) => (
           <li key={k.id} data-testid="legend-item">
@@ -275,7 +353,7 @@ export function SpendingChart({
           <tbody>
             {series.months.map((m) => (
               <tr key={String(m.t)}>
-                <th scope="row">{month(Number(m.t))}</th>
+                <th scope="row">{monthLong(Number(m.t))}</th>
                 {series.keys.map((k) => (
                   <td key={k.id}>{money(Number(m[k.id] ?? 0), currency)}</td>
                 ))}

@@ -19,6 +19,8 @@ export const dashFr: Record<keyof typeof dashEn, string> = {
     'Reconstitué à partir de vos opérations, sur les comptes comptés dans votre patrimoine. Cliquez sur le graphique pour voir les opérations derrière un point.',
   'dashboard.spendingHintClick':
     'Principales catégories, hors virements. Cliquez sur une barre ou une catégorie pour voir ses opérations.',
+  'dashboard.chartKeys': 'Les flèches parcourent le graphique, Entrée ouvre les opérations',
+  'dashboard.chartOpen': 'Entrée : voir les opérations',
   'dashboard.openPeriod': 'Voir les opérations de cette période',
   'dashboard.notCounted': 'Non comptés : {list}.',
   'dashboard.notCountedSee': 'Les voir',

@@ -6,6 +6,7 @@ import {
   formatDay,
   formatMoney,
   formatMonth,
+  formatMonthLong,
   formatNumber,
   formatPercent,
   formatRelative,
@@ -29,6 +30,7 @@ export interface I18n {
   day(seconds: number): string;
   dateTime(seconds: number): string;
   month(seconds: number): string;
+  monthLong(seconds: number): string;
   relative(seconds: number): string;
 }
 
@@ -43,6 +45,7 @@ export function i18nFor(lang: Language): I18n {
     day: (s) => formatDay(lang, s),
     dateTime: (s) => formatDateTime(lang, s),
     month: (s) => formatMonth(lang, s),
+    monthLong: (s) => formatMonthLong(lang, s),
     relative: (s) => formatRelative(lang, s),
   };
 }

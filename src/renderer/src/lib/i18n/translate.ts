@@ -10,6 +10,7 @@ export {
   formatDay,
   formatMoney,
   formatMonth,
+  formatMonthLong,
   formatNumber,
   formatPercent,
 } from '../../../core/i18n/format';
