@@ -10,7 +10,9 @@ test('a first connection (login "someone")', async () => {
   test.setTimeout(90_000);
   const { page } = app;
   await addTestBank(page, 'someone');
-  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({
+    timeout: 60_000,
+  });
 });
 
 // Issue 15, defect 2: the same login twice is caught before it doubles every total.
@@ -41,7 +43,9 @@ test('two "Compte Courant" are told apart in the account filter and the CSV, and
   test.setTimeout(120_000);
   const { page } = app;
   await addTestBank(page, 'user_ok');
-  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({
+    timeout: 60_000,
+  });
   // The account rows of a connection show the masked number.
   await expect(page.getByTestId('account-row').filter({ hasText: 'Compte Courant' })).toContainText(/••\d{4}/);
 
@@ -58,7 +62,32 @@ test('two "Compte Courant" are told apart in the account filter and the CSV, and
   expect(labels[0]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank$/);
   expect(labels[1]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank$/);
   expect(labels[0]).not.toBe(labels[1]);
+  // Each name stays on one line (the list is as wide as its longest name), and the list stays in the window.
+  const spans = page.getByRole('group', { name: 'Accounts' }).locator('label > span:first-of-type');
+  const lines = await spans.evaluateAll((els) =>
+    els.map((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+  );
+  expect(lines.length).toBeGreaterThanOrEqual(4);
+  for (const n of lines) expect(n, 'lines of an account name').toBe(1);
+  const popover = (await page.getByRole('group', { name: 'Accounts' }).boundingBox())!;
+  expect(popover.x + popover.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await shot(page, 'app-connections-12-account-filter');
+  // At 800×600 too: the list is moved left rather than cut by the window's edge.
+  const size = page.viewportSize()!;
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.getByRole('button', { name: 'Accounts' }).click();
+  const narrow = (await page.getByRole('group', { name: 'Accounts' }).boundingBox())!;
+  expect(narrow.x).toBeGreaterThanOrEqual(0);
+  expect(narrow.x + narrow.width).toBeLessThanOrEqual(800);
+  await shot(page, 'app-connections-12b-account-filter-800');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(size);
+  await page.getByRole('button', { name: 'Accounts' }).click();
   await options.first().check();
   await page.keyboard.press('Escape');
 
@@ -81,7 +110,9 @@ test('two "Compte Courant" are told apart in the account filter and the CSV, and
   await expect(group.getByRole('checkbox', { name: /^Compte Courant/ })).toHaveCount(1);
   // Alone with its name again, it is shown by its name alone.
   expect(
-    await group.getByRole('checkbox', { name: /^Compte Courant/ }).evaluate((e) => e.closest('label')?.querySelector('span')?.textContent),
+    await group
+      .getByRole('checkbox', { name: /^Compte Courant/ })
+      .evaluate((e) => e.closest('label')?.querySelector('span')?.textContent),
   ).toBe('Compte Courant');
   await page.keyboard.press('Escape');
 });

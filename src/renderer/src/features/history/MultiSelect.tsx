@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Icon } from '../../ui';
 
 export interface Option {
@@ -49,6 +49,20 @@ export function MultiSelect({
     };
   }, [open]);
 
+  // The list is as wide as its longest name (.popover-wide); one opened near the window's right edge is moved
+  // left so that it stays whole on screen (the account filter at 800 px).
+  const popover = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    // Measured once when opened (closed, the shift is back to 0): a search that shortens the list must not
+    // make it jump.
+    if (!open || !popover.current) {
+      setShift(0);
+      return;
+    }
+    setShift(Math.max(0, popover.current.getBoundingClientRect().right - (window.innerWidth - 12)));
+  }, [open]);
+
   const shown = useMemo(() => {
     const term = q.trim().toLowerCase();
     return term ? options.filter((o) => o.label.toLowerCase().includes(term)) : options;
@@ -70,7 +84,14 @@ export function MultiSelect({
         <Icon name="chevronDown" size={14} />
       </button>
       {open && (
-        <div className="popover" id={id} role="group" aria-label={label}>
+        <div
+          ref={popover}
+          className="popover popover-wide"
+          style={shift ? { left: -shift } : undefined}
+          id={id}
+          role="group"
+          aria-label={label}
+        >
           {options.length > 8 && (
             <input
               className="input input-sm"
