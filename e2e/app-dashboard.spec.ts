@@ -331,6 +331,15 @@ test('screens in French, dark mode, 800×600: dashboard, not-counted accounts, c
   await expect(page.getByLabel('Du', { exact: true })).toHaveValue('01/06/2025');
   await page.getByTestId('spending-chart').scrollIntoViewIfNeeded();
   await snap('dashboard-fr-dark-800-charts');
+  // The keyboard's cursor speaks French too (a month in full, the French colon).
+  await page.getByRole('link', { name: 'Voir les opérations de cette période' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('group', { name: /^Dépenses .*\. Les flèches parcourent le graphique/ })).toBeFocused();
+  await expect(page.getByTestId('spending-chart').getByTestId('chart-cursor')).toHaveText(
+    /^\p{Ll}+ \d{4} · .+ : [-−]?[\d\s,]+€ · Entrée : voir les opérations$/u,
+  );
+  await snap('dashboard-fr-dark-800-chart-keyboard');
   await page.getByTestId('not-counted').getByRole('link').click();
   await snap('dashboard-fr-dark-800-not-counted');
 

@@ -189,7 +189,7 @@ export default function DashboardPage() {
 
       <div className="grid-2 grid-2-wide">
         <Card title={t('dashboard.balanceOverTime')} id="balance-over-time">
-          <p className="faint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
+          <p className="faint chart-hint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
             {t('dashboard.balanceHint')}
           </p>
           {shown ? (
@@ -205,7 +205,7 @@ export default function DashboardPage() {
           )}
         </Card>
         <Card title={t('dashboard.spending')} id="spending">
-          <p className="faint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
+          <p className="faint chart-hint" style={{ marginTop: -12, marginBottom: 12, fontSize: 12.5 }}>
             {t('dashboard.spendingHintClick')}
           </p>
           {shown ? (

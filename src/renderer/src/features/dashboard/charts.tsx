@@ -23,6 +23,8 @@ import { KeyboardChart } from './KeyboardChart';
 import './charts.css';
 
 const axisStyle = { fontSize: 12, fill: 'var(--text-muted)' };
+/** What every axis of the dashboard shares: muted labels, no axis or tick lines. */
+const quietAxis = { tick: axisStyle, axisLine: false, tickLine: false } as const;
 const MAX_TIME_TICKS = 6;
 
 function TooltipBox({ title, rows }: { title: string; rows: Array<{ color?: string; label: string; value: string }> }) {
@@ -58,7 +60,17 @@ function useMoneyAxis(values: readonly number[], currency: string) {
     const axis = valueAxis(values);
     const labels = moneyTickLabels(lang, axis.ticks, currency);
     const byTick = new Map(axis.ticks.map((t, i) => [t, labels[i]]));
-    return { ...axis, format: (v: number) => byTick.get(v) ?? '' };
+    const format = (v: number) => byTick.get(v) ?? '';
+    // The <YAxis> of both charts: every tick labelled, no axis line, room for "-€10k".
+    const props = {
+      ...quietAxis,
+      domain: axis.domain,
+      ticks: axis.ticks,
+      interval: 0,
+      tickFormatter: format,
+      width: 64,
+    };
+    return { ...axis, format, props };
   }, [values, currency, lang]);
 }
 
@@ -134,20 +146,9 @@ export function BalanceChart({
                 ticks={x.ticks}
                 interval={0}
                 tickFormatter={x.format}
-                tick={axisStyle}
-                axisLine={false}
-                tickLine={false}
+                {...quietAxis}
               />
-              <YAxis
-                domain={y.domain}
-                ticks={y.ticks}
-                interval={0}
-                tickFormatter={y.format}
-                tick={axisStyle}
-                axisLine={false}
-                tickLine={false}
-                width={64}
-              />
+              <YAxis {...y.props} />
               <Tooltip
                 content={({ active, payload }) =>
                   active && payload?.length ? (
@@ -221,7 +222,7 @@ export function SpendingChart({
   onBar?: (categoryId: string, row: Record<string, number | string>) => void;
   onCategory?: (categoryId: string) => void;
 }) {
-  const { money, month, monthLong, lang } = useT();
+  const { t, money, month, monthLong, lang } = useT();
   const values = useMemo(
     () => series.months.map((m) => series.keys.reduce((s, k) => s + Number(m[k.id] ?? 0), 0)),
     [series],
@@ -247,7 +248,11 @@ export function SpendingChart({
         label={label}
         caption={
           on
-            ? `${monthLong(Number(on.row.t))} · ${on.category.label}: ${money(Number(on.row[on.category.id] ?? 0), currency)}`
+            ? t('dashboard.chartSegment', {
+                month: monthLong(Number(on.row.t)),
+                category: on.category.label,
+                amount: money(Number(on.row[on.category.id] ?? 0), currency),
+              })
             : null
         }
         onStart={onBar && amounts.length ? () => setCursor(firstBar(amounts)) : undefined}
@@ -264,24 +269,8 @@ export function SpendingChart({
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={series.months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} stroke="var(--border)" />
-              <XAxis
-                dataKey="t"
-                interval={x.interval}
-                tickFormatter={x.format}
-                tick={axisStyle}
-                axisLine={false}
-                tickLine={false}
-              />
-              <YAxis
-                domain={y.domain}
-                ticks={y.ticks}
-                interval={0}
-                tickFormatter={y.format}
-                tick={axisStyle}
-                axisLine={false}
-                tickLine={false}
-                width={64}
-              />
+              <XAxis dataKey="t" interval={x.interval} tickFormatter={x.format} {...quietAxis} />
+              <YAxis {...y.props} />
               <Tooltip
                 cursor={{ fill: 'var(--bg-hover)' }}
                 content={({ active, payload }) =>

@@ -16,6 +16,7 @@ export const dashEn = {
   'dashboard.balanceHint': 'Rebuilt from your transactions, over the accounts counted in your net worth. Click the chart to see the transactions behind a point.',
   'dashboard.spendingHintClick': 'Top categories, transfers left out. Click a bar or a category to see its transactions.',
   'dashboard.chartKeys': 'Arrow keys move through the chart, Enter opens the transactions',
+  'dashboard.chartSegment': '{month} · {category}: {amount}',
   'dashboard.chartOpen': 'Enter: see the transactions',
   'dashboard.openPeriod': 'See the transactions of this period',
   'dashboard.notCounted': 'Not counted: {list}.',

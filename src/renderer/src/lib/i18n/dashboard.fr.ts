@@ -20,6 +20,7 @@ export const dashFr: Record<keyof typeof dashEn, string> = {
   'dashboard.spendingHintClick':
     'Principales catégories, hors virements. Cliquez sur une barre ou une catégorie pour voir ses opérations.',
   'dashboard.chartKeys': 'Les flèches parcourent le graphique, Entrée ouvre les opérations',
+  'dashboard.chartSegment': '{month} · {category} : {amount}',
   'dashboard.chartOpen': 'Entrée : voir les opérations',
   'dashboard.openPeriod': 'Voir les opérations de cette période',
   'dashboard.notCounted': 'Non comptés : {list}.',
