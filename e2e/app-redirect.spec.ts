@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { nav, shot } from './app/helpers';
+import { OWNER, nav, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp();
@@ -105,7 +105,9 @@ test('consent per account: the accounts wait for consent and the consent screen 
   // The "waiting for your consent" banner goes away on the connection, and stays away after its synchronization.
   await page.getByRole('link', { name: 'Coffer Test Bank' }).first().click();
   await expect(page.getByTestId('connection-detail')).toBeVisible();
-  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('connection-status').locator('[data-status="SUCCESS"]')).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('connection-detail')).toBeVisible();
@@ -124,5 +126,34 @@ test('consent per account: the accounts wait for consent and the consent screen 
   await expect(page.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
   await nav(page, 'Connections');
   await expect(page.getByTestId('connection-card')).toHaveCount(3);
-  await expect(page.getByTestId('connection-card').filter({ hasText: /wait(s|ing)? for your consent/i })).toHaveCount(0);
+  await expect(page.getByTestId('connection-card').filter({ hasText: /wait(s|ing)? for your consent/i })).toHaveCount(
+    0,
+  );
+
+  // The choice is kept by the engine, not this browser: another browser, signed in afresh, sees the same.
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1320, height: 900 } });
+  try {
+    const second = await other.newPage();
+    await second.goto(`${app.engine.hostUrl}/connections`);
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await second.locator('#email').fill(OWNER.email);
+    await second.locator('#password').fill(OWNER.password);
+    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(second.getByRole('heading', { name: 'Connections' })).toBeVisible();
+    await expect(second.getByTestId('connection-card')).toHaveCount(3);
+    await expect(second.getByText(/wait(s|ing)? for your consent/i)).toHaveCount(0);
+    await nav(second, 'Dashboard');
+    await expect(second.getByTestId('not-counted')).toContainText('1 not shared by you');
+    await expect(second.getByTestId('not-counted')).not.toContainText('waiting for your consent');
+    await second.getByTestId('not-counted').getByRole('link').click();
+    await expect(
+      second.locator('#not-in-totals').getByTestId('account-row').filter({ hasText: 'Not shared' }),
+    ).toHaveCount(1);
+    await shot(second, 'app-redirect-7-not-shared-elsewhere');
+  } finally {
+    await other.close();
+  }
 });

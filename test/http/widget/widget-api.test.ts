@@ -136,6 +136,46 @@ describe.skipIf(!hasKeychain)('POST {widget_url}/widget/api/connections/{id}/con
     expect((await accountsOf(token, id)).find((a) => a.id === first.id).status).toBe('PENDING_CONSENT');
   });
 
+  it('records the accounts not shared by choice (decline, withdraw) on every window, until consent is granted', async () => {
+    const { token } = caller();
+    const id = await connectEmbedded(engine, token, 'user_ok', { consent_per_account: true });
+    await waitStatus(engine, token, id, settled);
+    const [a, b, c, d] = await accountsOf(token, id);
+    const post = (json: unknown) =>
+      engine.http(`/embed/widget/api/connections/${id}/consent`, { method: 'POST', token, json });
+    const declined = async () =>
+      (await accountsOf(token, id))
+        .filter((x) => x.consent_declined === true)
+        .map((x) => x.id)
+        .sort();
+    // Never asked: no account carries the field.
+    expect(await declined()).toEqual([]);
+    // First save of the consent screen: a and b shared, c and d left unticked.
+    const first = await post({ grant: [a.id, b.id], decline: [c.id, d.id] });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ granted: [a.id, b.id], withdrawn: [] });
+    await waitStatus(engine, token, id, settled);
+    expect(await declined()).toEqual([c.id, d.id].sort());
+    const record = (await accountsOf(token, id)).find((x) => x.id === c.id);
+    expect(record).toMatchObject({ status: 'PENDING_CONSENT', consent_declined: true });
+    // A withdrawal is a decision too; a grant clears it.
+    expect((await post({ withdraw: [a.id], grant: [c.id] })).status).toBe(200);
+    await waitStatus(engine, token, id, settled);
+    expect(await declined()).toEqual([a.id, d.id].sort());
+    expect((await accountsOf(token, id)).find((x) => x.id === c.id).status).toBe('ACTIVE');
+    // A decline of a shared account changes nothing (withdraw is the way to stop sharing it).
+    expect((await post({ decline: [b.id] })).status).toBe(200);
+    expect(await declined()).toEqual([a.id, d.id].sort());
+    // Still one user's: another user's account in decline answers 404 and nothing is recorded.
+    const other = caller();
+    const res = await engine.http(`/embed/widget/api/connections/${id}/consent`, {
+      method: 'POST',
+      token: other.token,
+      json: { decline: [b.id] },
+    });
+    expect(res.status).toBe(404);
+  });
+
   it('rejects empty, contradictory or foreign requests', async () => {
     const { token } = caller();
     const id = await connectEmbedded(engine, token, 'user_ok', { consent_per_account: true });
@@ -145,6 +185,8 @@ describe.skipIf(!hasKeychain)('POST {widget_url}/widget/api/connections/{id}/con
       engine.http(`/embed/widget/api/connections/${connection}/consent`, { method: 'POST', token: t, json });
     expect((await post({})).status).toBe(400);
     expect((await post({ grant: [a.id], withdraw: [a.id] })).status).toBe(400);
+    expect((await post({ grant: [a.id], decline: [a.id] })).status).toBe(400);
+    expect((await post({ decline: ['999999'] })).status).toBe(404);
     expect((await post({ grant: ['999999'] })).status).toBe(404);
     const other = caller();
     expect((await post({ grant: [a.id] }, other.token)).status).toBe(404);

@@ -353,7 +353,7 @@ export const widgetRoutes = defineRoutes({
       },
     );
 
-    app.post<{ Params: { id: string }; Body: { grant?: string[]; withdraw?: string[] } }>(
+    app.post<{ Params: { id: string }; Body: { grant?: string[]; withdraw?: string[]; decline?: string[] } }>(
       `${WIDGET_PATH}/widget/api/connections/:id/consent`,
       {
         config: { access: { kind: 'user', scopes: ['accounts_manage'] } },
@@ -362,7 +362,9 @@ export const widgetRoutes = defineRoutes({
           description:
             'What the manage-accounts widget does: accounts of `grant` waiting in PENDING_CONSENT become ACTIVE and a ' +
             'synchronization of them starts; synchronized accounts of `withdraw` (ACTIVE, ERROR, NOT_FOUND) go back to ' +
-            'PENDING_CONSENT (kept, no longer synchronized). Answers the ids actually changed.',
+            'PENDING_CONSENT (kept, no longer synchronized). Accounts of `decline` (waiting in PENDING_CONSENT) are ' +
+            'recorded as not shared by choice, as withdrawn ones are: their record carries `consent_declined: true` until ' +
+            'consent is granted. Answers the ids whose status changed.',
           tags: TAGS,
           ...ext,
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
@@ -371,6 +373,7 @@ export const widgetRoutes = defineRoutes({
             properties: {
               grant: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 32 } },
               withdraw: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 32 } },
+              decline: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 32 } },
             },
           },
           response: {
@@ -387,7 +390,8 @@ export const widgetRoutes = defineRoutes({
       },
       async (request) => {
         const body = request.body ?? {};
-        if (!body.grant?.length && !body.withdraw?.length) throw badRequest('give account ids in grant or withdraw');
+        if (!body.grant?.length && !body.withdraw?.length && !body.decline?.length)
+          throw badRequest('give account ids in grant, withdraw or decline');
         return changeAccountConsent(ctx, userIdOf(request), request.params.id, body);
       },
     );

@@ -37,6 +37,8 @@ export interface AccountRow {
   /** Balance (minor units) and time of its closing by PUT /accounts/{id}; null unless closed that way. */
   closing_balance: number | null;
   closing_date: number | null;
+  /** 1: the person chose not to share this account (consent screen); cleared when consent is granted. */
+  consent_declined: number;
 }
 
 /** A row of `listed_accounts`: an account the last LIST_ACCOUNTS run saw (payload: the connector's ProviderAccount). */

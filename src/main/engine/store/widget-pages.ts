@@ -34,11 +34,19 @@ export function createWidgetPagesStore(db: Db) {
         'SELECT id, status FROM accounts WHERE id = ? AND connection_id = ?',
       ).get(accountId, connectionId),
 
-    /** Moves accounts from the status they were read with to a new one, together (a changed account is left alone). */
-    setAccountStatuses(changes: ReadonlyArray<{ id: number; from: AccountStatus; to: AccountStatus }>): void {
+    /**
+     * Moves accounts from the status they were read with to a new one, together (a changed account is left
+     * alone), and records in the same transaction which accounts the person chose not to share (`declined`).
+     */
+    setAccountStatuses(
+      changes: ReadonlyArray<{ id: number; from: AccountStatus; to: AccountStatus }>,
+      declined: ReadonlyArray<{ id: number; declined: boolean }> = [],
+    ): void {
       const set = sql('UPDATE accounts SET status = ? WHERE id = ? AND status = ?');
+      const decide = sql('UPDATE accounts SET consent_declined = ? WHERE id = ?');
       db.transaction(() => {
         for (const c of changes) set.run(c.to, c.id, c.from);
+        for (const d of declined) decide.run(d.declined ? 1 : 0, d.id);
       }).immediate();
     },
   };

@@ -3,6 +3,10 @@
  * manage-accounts widget"): accounts waiting in PENDING_CONSENT that the user ticks become ACTIVE and are
  * synchronized; synchronized accounts the user unticks go back to PENDING_CONSENT (kept, no longer
  * synchronized) until consent is given again.
+ *
+ * Not sharing is also a decision, which PENDING_CONSENT alone cannot tell from "never asked": withdrawn
+ * accounts and those in `decline` are marked `consent_declined`, granted ones unmarked, in the same
+ * transaction as the status change. An account the bank adds later is unmarked, so it is asked about.
  */
 import type { EngineContext } from '../context';
 import { InvalidInput, NotFound } from '../domain/errors';
@@ -16,6 +20,8 @@ const WITHDRAWABLE: ReadonlySet<string> = new Set(['ACTIVE', 'ERROR', 'NOT_FOUND
 export interface ConsentChange {
   grant?: string[];
   withdraw?: string[];
+  /** Accounts the person chose not to share (left unticked): recorded as declined, no longer "waiting". */
+  decline?: string[];
 }
 
 export interface ConsentResult {
@@ -34,8 +40,9 @@ export function changeAccountConsent(
   if (connection.status === 'CLOSED') throw new InvalidInput(`connection ${connection.id} is closed; reopen it first`);
   const grant = [...new Set(change.grant ?? [])];
   const withdraw = [...new Set(change.withdraw ?? [])];
-  const both = grant.filter((id) => withdraw.includes(id));
-  if (both.length) throw new InvalidInput(`an account cannot be both granted and withdrawn: ${both.join(', ')}`);
+  const decline = [...new Set(change.decline ?? [])];
+  const both = grant.filter((id) => withdraw.includes(id) || decline.includes(id));
+  if (both.length) throw new InvalidInput(`an account cannot be both granted and not shared: ${both.join(', ')}`);
 
   const store = ctx.store.widgetPages;
   const lookup = (text: string) => {
@@ -46,11 +53,20 @@ export function changeAccountConsent(
   const toGrant = grant.map(lookup).filter((a) => accountStatusOnConsent(a.status) !== a.status);
   const toWithdraw = withdraw.map(lookup).filter((a) => WITHDRAWABLE.has(a.status));
 
+  const toDecline = decline.map(lookup);
+
   const pending: AccountStatus = 'PENDING_CONSENT';
-  store.setAccountStatuses([
-    ...toGrant.map((a) => ({ id: a.id, from: a.status, to: accountStatusOnConsent(a.status) })),
-    ...toWithdraw.map((a) => ({ id: a.id, from: a.status, to: pending })),
-  ]);
+  store.setAccountStatuses(
+    [
+      ...toGrant.map((a) => ({ id: a.id, from: a.status, to: accountStatusOnConsent(a.status) })),
+      ...toWithdraw.map((a) => ({ id: a.id, from: a.status, to: pending })),
+    ],
+    [
+      ...grant.map(lookup).map((a) => ({ id: a.id, declined: false })),
+      ...toWithdraw.map((a) => ({ id: a.id, declined: true })),
+      ...toDecline.filter((a) => a.status === pending).map((a) => ({ id: a.id, declined: true })),
+    ],
+  );
   if (toGrant.length) ctx.services.sync.start(connection.id, { type: 'ALL', accountIds: toGrant.map((a) => a.id) });
   return { granted: toGrant.map((a) => String(a.id)), withdrawn: toWithdraw.map((a) => String(a.id)) };
 }

@@ -5,6 +5,8 @@ import type { Account, AccountStatus } from './api/types';
  * with Coffer and wants counted:
  * - PENDING_CONSENT: listed by the bank, but the person has not consented to share it (interface.md: "no
  *   synchronization until consent is granted");
+ * - NOT_SHARED: the same status, but the person chose not to share it (extension `consent_declined`): said
+ *   apart, since nothing waits for them;
  * - CLOSED: closed by the person (or with its connection): archived, balance set to 0;
  * - SUSPENDED: a professional account waiting for the person to validate it, not synchronized;
  * - UNAVAILABLE: no longer reachable through its channel (provider roll-out), its figures are stale;
@@ -14,12 +16,13 @@ import type { Account, AccountStatus } from './api/types';
  * ACTIVE, MANUAL and ERROR (shared; the last synchronization failed, the last known balance stands) count.
  */
 export type NotCountedReason =
-  'PENDING_CONSENT' | 'CLOSED' | 'SUSPENDED' | 'UNAVAILABLE' | 'NOT_FOUND' | 'HIDDEN' | 'OTHER';
+  'PENDING_CONSENT' | 'NOT_SHARED' | 'CLOSED' | 'SUSPENDED' | 'UNAVAILABLE' | 'NOT_FOUND' | 'HIDDEN' | 'OTHER';
 
 /** Order in which the reasons are told (the most actionable first). */
 export const NOT_COUNTED_REASONS: readonly NotCountedReason[] = [
   'PENDING_CONSENT',
   'SUSPENDED',
+  'NOT_SHARED',
   'HIDDEN',
   'CLOSED',
   'NOT_FOUND',
@@ -36,12 +39,13 @@ const KNOWN_LEFT_OUT: ReadonlySet<string> = new Set<NotCountedReason>([
   'NOT_FOUND',
 ]);
 
-/** What the rule reads of an account (`hidden_from_totals` is an extension, present only when true). */
-export type SharingFields = Pick<Account, 'status'> & { hidden_from_totals?: boolean };
+/** What the rule reads of an account (`hidden_from_totals`, `consent_declined`: extensions, present only when true). */
+export type SharingFields = Pick<Account, 'status'> & { hidden_from_totals?: boolean; consent_declined?: boolean };
 
 /** Null when the account counts in the totals, else why it does not. */
 export function notCountedReason(account: SharingFields): NotCountedReason | null {
   if (!COUNTED_STATUSES.has(account.status)) {
+    if (account.status === 'PENDING_CONSENT' && account.consent_declined === true) return 'NOT_SHARED';
     return KNOWN_LEFT_OUT.has(account.status) ? (account.status as NotCountedReason) : 'OTHER';
   }
   if (account.hidden_from_totals === true) return 'HIDDEN';

@@ -7,6 +7,7 @@ import m006 from './m006_dynamic_providers';
 import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
+import m010 from './m010_consent_declined';
 import type { Db } from '../database';
 
 /**
@@ -38,4 +39,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 7, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
+  { version: 10, name: 'consent_declined', sql: m010 },
 ];

@@ -28,6 +28,7 @@ export interface AccountRecord {
   loan?: Record<string, unknown>;
   /** Extension: the person keeps this account out of totals (present only when true). */
   hidden_from_totals?: true;
+  consent_declined?: true;
   /** Extension: a CLOSED account's balance on its closing (the contract shows 0 since) and when. */
   closing_balance?: number;
   closing_date?: number;
@@ -82,6 +83,8 @@ export function accountRecord(row: AccountRow): AccountRecord {
   const loan = parseJson<Record<string, unknown> | null>(row.loan, null);
   if (loan) record.loan = servedDetails(loan) as Record<string, unknown>;
   if (row.hidden_from_totals === 1) record.hidden_from_totals = true;
+  // Only while not shared: a granted account is no longer "declined", whatever route granted it.
+  if (row.consent_declined === 1 && row.status === 'PENDING_CONSENT') record.consent_declined = true;
   if (row.status === 'CLOSED' && row.closing_balance !== null && row.closing_date !== null) {
     record.closing_balance = minorToNumber(row.closing_balance, currencyExponent(row.currency));
     record.closing_date = row.closing_date;
@@ -121,6 +124,15 @@ export const accountSchema = {
       type: 'boolean',
       enum: [true],
       description: 'Extension: the person keeps this account out of totals (PUT /accounts/{id}/preferences). Present only when true.',
+      'x-coffer-extension': true,
+    },
+    consent_declined: {
+      type: 'boolean',
+      enum: [true],
+      description:
+        'Extension: the person chose not to share this account (left unticked or withdrawn on the consent screen: ' +
+        '`decline` of the widget consent change); it is not waiting for a decision. Present only when true, on a ' +
+        'PENDING_CONSENT account.',
       'x-coffer-extension': true,
     },
     closing_balance: {

@@ -241,6 +241,8 @@ export interface Account {
   loan?: Record<string, unknown>;
   /** Extension: the person keeps this account out of totals (PUT /accounts/{id}/preferences). Present only when true. (Coffer extension to the published interface.) */
   hidden_from_totals?: true;
+  /** Extension: the person chose not to share this account (left unticked or withdrawn on the consent screen: `decline` of the widget consent change); it is not waiting for a decision. Present only when true, on a PENDING_CONSENT account. (Coffer extension to the published interface.) */
+  consent_declined?: true;
   /** Extension: for an account closed by PUT /accounts/{id} (its balance is 0 since), the balance it had when closed. Present only then. (Coffer extension to the published interface.) */
   closing_balance?: number;
   /** Extension: when the account was closed by PUT /accounts/{id} (timestamp). Present with closing_balance. (Coffer extension to the published interface.) */

@@ -198,6 +198,7 @@ function AccountView({ account }: { account: Account }) {
           tone={reason === 'PENDING_CONSENT' || reason === 'SUSPENDED' ? 'warning' : 'info'}
           action={
             (reason === 'PENDING_CONSENT' ||
+              reason === 'NOT_SHARED' ||
               reason === 'SUSPENDED' ||
               reason === 'NOT_FOUND' ||
               reason === 'UNAVAILABLE') &&

@@ -168,11 +168,7 @@ function Detail({ connection }: { connection: Connection }) {
                 providerId={connection.provider_id}
               />
             </span>
-            {
-              !running && (
-                <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />
-              )
-            }
+            {!running && <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />}
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
                 provider?.name,

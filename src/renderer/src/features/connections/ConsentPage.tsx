@@ -10,8 +10,8 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
-import { consentChange, hasConsentBox, isShared } from './account-consent';
-import { recordConsentDecision, useDeclined } from './consent-decisions';
+import { changesSomething, consentChange, hasConsentBox, isShared } from './account-consent';
+import { useDeclined } from './consent-decisions';
 
 /**
  * Consent per account (PSD2), in place: a box per account of the connection, ticked when it is shared; saving
@@ -47,7 +47,7 @@ export default function ConsentPage({ params }: { params: Record<string, string>
     setTicked(new Set(boxed.filter((a) => isShared(a.status)).map((a) => a.id)));
   }, [sharedKey]);
   const change = consentChange(boxed, ticked);
-  const dirty = change.grant.length + change.withdraw.length > 0;
+  const dirty = changesSomething(change);
 
   if (!connection) {
     if (load.status === 'ready' || load.status === 'error') return <NotFound text={t('connections.notFound')} />;
@@ -56,17 +56,14 @@ export default function ConsentPage({ params }: { params: Record<string, string>
 
   const save = async () => {
     // Saving is also the decision about the unticked accounts: not shared, no longer "waiting" (consent-decisions.ts).
-    const unticked = boxed.filter((a) => !ticked.has(a.id)).map((a) => a.id);
     setSaving(true);
     setSaveError(null);
     try {
       if (!dirty) {
-        await recordConsentDecision(id, unticked);
         toast.info(t('consentBox.nothing'));
         return;
       }
       const answer = await accountsApi.consent(id, change);
-      await recordConsentDecision(id, unticked);
       if (answer.granted.length) markRunning(id);
       await Promise.all([loadAccounts(), loadConnections()]);
       toast.success(t('consentBox.saved'));

@@ -34,6 +34,7 @@ export function NotCountedNote({ split }: { split: TotalsSplit<Account> }) {
 export function NotCountedBadge({ account, reason }: { account: Account; reason: NotCountedReason }) {
   const { t } = useT();
   if (reason === 'HIDDEN') return <Badge tone="neutral">{t('dashboard.hiddenBadge')}</Badge>;
+  if (reason === 'NOT_SHARED') return <Badge tone="neutral">{t('consentBox.notShared')}</Badge>;
   return <Badge tone={accountStatusTone(account.status)}>{t(`accountStatus.${account.status}` as MessageKey)}</Badge>;
 }
 

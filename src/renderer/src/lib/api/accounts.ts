@@ -14,9 +14,10 @@ export const accountsApi = {
   add: (connectionId: string, reference: string) => api.post('/accounts', { connection_id: connectionId, reference }),
   /**
    * Per-account consent (PSD2), what the manage-accounts widget does (extension, scope accounts_manage,
-   * docs/local-api.md): `grant` PENDING_CONSENT accounts (they become ACTIVE and synchronize), `withdraw` shared ones.
+   * docs/local-api.md): `grant` PENDING_CONSENT accounts (they become ACTIVE and synchronize), `withdraw` shared ones,
+   * `decline` waiting ones the person chose not to share (marked `consent_declined`, no longer waiting).
    */
-  consent: (connectionId: string, body: { grant: string[]; withdraw: string[] }) =>
+  consent: (connectionId: string, body: { grant: string[]; withdraw: string[]; decline: string[] }) =>
     api
       .post<{ granted: string[]; withdrawn: string[] }>(
         `/embed/widget/api/connections/${encodeURIComponent(connectionId)}/consent`,

@@ -23,6 +23,8 @@ export const dashEn = {
   'dashboard.notCountedSee': 'See them',
   'dashboard.notCounted.PENDING_CONSENT.one': '{count} waiting for your consent',
   'dashboard.notCounted.PENDING_CONSENT.other': '{count} waiting for your consent',
+  'dashboard.notCounted.NOT_SHARED.one': '{count} not shared by you',
+  'dashboard.notCounted.NOT_SHARED.other': '{count} not shared by you',
   'dashboard.notCounted.SUSPENDED.one': '{count} professional account to validate',
   'dashboard.notCounted.SUSPENDED.other': '{count} professional accounts to validate',
   'dashboard.notCounted.HIDDEN.one': '{count} hidden by you',
@@ -51,6 +53,8 @@ export const dashEn = {
   'account.shown': 'Counted in your totals again',
   'account.notCounted.PENDING_CONSENT':
     'Not counted in your totals: this account waits for your consent. Choose the accounts to share on its connection.',
+  'account.notCounted.NOT_SHARED':
+    'Not counted in your totals: you chose not to share this account. Tick it on its connection to share it.',
   'account.notCounted.SUSPENDED':
     'Not counted in your totals: this professional account waits for you to validate it on its connection.',
   'account.notCounted.HIDDEN': 'Not counted in your totals: you hid it. Untick “Hide from totals” to count it again.',

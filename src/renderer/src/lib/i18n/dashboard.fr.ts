@@ -27,6 +27,8 @@ export const dashFr: Record<keyof typeof dashEn, string> = {
   'dashboard.notCountedSee': 'Les voir',
   'dashboard.notCounted.PENDING_CONSENT.one': '{count} en attente de votre consentement',
   'dashboard.notCounted.PENDING_CONSENT.other': '{count} en attente de votre consentement',
+  'dashboard.notCounted.NOT_SHARED.one': '{count} non partagé par vous',
+  'dashboard.notCounted.NOT_SHARED.other': '{count} non partagés par vous',
   'dashboard.notCounted.SUSPENDED.one': '{count} compte professionnel à valider',
   'dashboard.notCounted.SUSPENDED.other': '{count} comptes professionnels à valider',
   'dashboard.notCounted.HIDDEN.one': '{count} masqué par vous',
@@ -56,6 +58,8 @@ export const dashFr: Record<keyof typeof dashEn, string> = {
   'account.shown': 'De nouveau compté dans vos totaux',
   'account.notCounted.PENDING_CONSENT':
     'Non compté dans vos totaux : ce compte attend votre consentement. Choisissez les comptes à partager depuis sa connexion.',
+  'account.notCounted.NOT_SHARED':
+    'Non compté dans vos totaux : vous avez choisi de ne pas partager ce compte. Cochez-le depuis sa connexion pour le partager.',
   'account.notCounted.SUSPENDED':
     'Non compté dans vos totaux : ce compte professionnel attend que vous le validiez depuis sa connexion.',
   'account.notCounted.HIDDEN':
