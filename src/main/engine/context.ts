@@ -68,6 +68,12 @@ export interface Engine {
   now(): number;
   /** Engine parts other parts call; each is replaced by its module's real implementation at start. */
   services: EngineServices;
+  /**
+   * Resolves once the results writer thread holds no write in hand (at once when it has none). A write of
+   * the main connection started meanwhile would wait for the thread's commit inside SQLite's busy timeout,
+   * a synchronous wait that stops the whole event loop: HTTP writes wait here instead (http/write-gate.ts).
+   */
+  writesIdle(): Promise<void>;
   /** Registers work to do at shutdown, after the server stopped accepting and before the database closes. */
   onClose(fn: () => void | Promise<void>): void;
 }

@@ -174,6 +174,8 @@ function composeEngine(
     settings,
     log,
     now: () => Math.floor(Date.now() / 1000),
+    // Until the results writer starts (startEngineParts), every write is the main thread's own.
+    writesIdle: async () => {},
     onClose: (fn: () => void | Promise<void>) => void closers.push(fn),
     // The sync service is installed by startEngineParts (and replaced by some tests); the use cases are
     // added below, once the engine they read from exists.
@@ -274,6 +276,7 @@ async function startEngineParts(
   const { store, db, log } = engine;
   const now = () => engine.now();
   const resultsWriter = startResultsWriter(engine, options);
+  engine.writesIdle = () => resultsWriter.whenIdle();
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
   closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));

@@ -12,7 +12,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
-import { accountsOf, api, connectEmbedded, newCaller, totalTransactions } from './sync-helpers';
+import { accountsOf, api, connectEmbedded, newCaller, totalTransactions, waitSettled } from './sync-helpers';
 
 let engine: TestEngine;
 beforeAll(async () => {
@@ -57,7 +57,9 @@ describe('reads during a large results write', () => {
           await new Promise((r) => setTimeout(r, 5));
         }
       }
-      expect(answeredDuringWrite.length, 'some read was answered while the results were being written').toBeGreaterThan(0);
+      expect(answeredDuringWrite.length, 'some read was answered while the results were being written').toBeGreaterThan(
+        0,
+      );
       // The uncommitted account (and its rows) was never visible.
       for (const accounts of answeredDuringWrite) expect(accounts).toEqual([]);
       const accounts = await accountsOf(c, id);
@@ -67,4 +69,53 @@ describe('reads during a large results write', () => {
       probe.close();
     }
   }, 120_000);
+
+  it('a write request waits for the results write without stopping the server: a read sent after it is answered first', async () => {
+    const c = newCaller(engine);
+    // An account to change, from a small synchronization written before the large one starts.
+    const small = await connectEmbedded(c, 'user_ok');
+    await waitSettled(c, small);
+    const [account] = await accountsOf(c, small);
+    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    try {
+      const id = await connectEmbedded(c, 'user_big');
+      const deadline = Date.now() + 90_000;
+      // Per change sent while the thread held the write lock: was a read sent 30 ms later answered while
+      // the lock was still held?
+      const samples: boolean[] = [];
+      let hidden = false;
+      for (let n = 0; samples.length < 3; n++) {
+        const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
+        if (status !== 'RUNNING') break;
+        expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
+        if (!writeLockHeld(probe)) {
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        // The change needs the write lock too. Without waiting off the event loop, the engine would sit in
+        // SQLite's busy wait and answer nothing, this read included, until the thread commits.
+        const change = api(c, `/accounts/${account.id}/preferences`, {
+          method: 'PUT',
+          json: { hidden_from_totals: n % 2 === 0 },
+        });
+        await new Promise((r) => setTimeout(r, 30));
+        const read = await api(c, `/accounts?connection_id=${small}`);
+        expect(read.status).toBe(200);
+        const answeredDuringWrite = writeLockHeld(probe);
+        expect((await change).status).toBe(204);
+        hidden = n % 2 === 0;
+        samples.push(answeredDuringWrite);
+        // A sample that shows it is enough.
+        if (answeredDuringWrite) break;
+      }
+      expect(samples.length, 'the write lock was seen held during the synchronization').toBeGreaterThan(0);
+      expect(samples, 'a read sent after a waiting change was answered during the write').toContain(true);
+      // The change that waited was made.
+      const after = (await accountsOf(c, small)).find((a: { id: string }) => a.id === account.id);
+      expect(after.hidden_from_totals === true).toBe(hidden);
+      await waitSettled(c, id, 90_000);
+    } finally {
+      probe.close();
+    }
+  }, 180_000);
 });

@@ -77,6 +77,7 @@ function recordingWriter(name: string, log: string[], hold?: Promise<void>): Res
       if (hold) await hold;
       return WRITTEN;
     },
+    whenIdle: async () => {},
     close: async () => {},
   };
 }
@@ -224,5 +225,36 @@ describe('ThreadResultsWriter (main thread side)', () => {
     });
     await expect(threadWriter(worker).write(results(1, signal))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(worker.received.filter((m) => m.type === 'write')).toHaveLength(1);
+  });
+
+  it('tells when no write is in hand: a waiter wakes only once every write handed over was answered', async () => {
+    const replies: Array<() => void> = [];
+    const worker = new FakeWorker((m, rows) => ({
+      type: 'written',
+      id: m.id,
+      written: { ...WRITTEN, newTransactions: rows },
+    }));
+    // Answers wait until the test lets them go.
+    const emit = worker.emit.bind(worker);
+    worker.emit = ((event: string, ...args: unknown[]) =>
+      event === 'message'
+        ? (replies.push(() => emit(event, ...args)), true)
+        : emit(event, ...args)) as typeof worker.emit;
+    const writer = threadWriter(worker);
+    let idle = false;
+    await writer.whenIdle();
+    const first = writer.write(results(3));
+    const second = writer.write(results(4));
+    void writer.whenIdle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies).toHaveLength(2);
+    replies.shift()!();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle, 'one write is still in hand').toBe(false);
+    replies.shift()!();
+    await second;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { installErrorHandler } from './error-handler';
 import { installOpenApi } from './openapi';
 import { installRequestGuards } from './request-guards';
 import { installListParams } from './list-params';
+import { installWriteGate } from './write-gate';
 import { clientErrorHandler, frameworkErrors, installExpectationHandler, MAX_PARAM_LENGTH } from './transport-errors';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -48,6 +49,7 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     now: () => ctx.now(),
     currentTermsVersion: options.currentTermsVersion ?? (() => 1),
   });
+  installWriteGate(app, { writesIdle: () => ctx.writesIdle() });
   await installOpenApi(app);
   await installBodyParsers(app, BODY_LIMIT);
 

@@ -45,6 +45,12 @@ export interface ResultsWriter {
    * writer empties them as it hands them on, so the rows are never held twice).
    */
   write(r: ChannelResults): Promise<WrittenResults | null>;
+  /**
+   * Resolves once no write of this writer holds (or is about to take) the database's write lock from another
+   * thread. Writes of the main connection wait for it, without blocking the event loop, instead of sitting in
+   * SQLite's busy timeout, a synchronous wait that would stop the HTTP server for the rest of a large write.
+   */
+  whenIdle(): Promise<void>;
   /** Stops the writer (after the sync service stopped: no write is pending). */
   close(): Promise<void>;
 }
@@ -53,6 +59,8 @@ export interface ResultsWriter {
 export function inlineResultsWriter(deps: ResultsDeps): ResultsWriter {
   return {
     write: (r) => retryingBusy(r.signal, async () => writeChannelResults(deps, r)),
+    // Its writes are synchronous on the main thread: nothing is ever in hand between two requests.
+    whenIdle: async () => {},
     close: async () => {},
   };
 }
@@ -109,6 +117,9 @@ export class ThreadResultsWriter implements ResultsWriter {
   private readonly pending = new Map<number, Pending>();
   private exited = false;
   private readonly exit: Promise<void>;
+  /** Writes handed to the worker and not answered yet, and who waits for none to be left. */
+  private inHand = 0;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly worker: Worker,
@@ -129,6 +140,20 @@ export class ThreadResultsWriter implements ResultsWriter {
 
   async write(r: ChannelResults): Promise<WrittenResults | null> {
     if (this.exited) throw new Error('the results writer thread is not running');
+    this.inHand++;
+    try {
+      return await this.writeInWorker(r);
+    } finally {
+      if (--this.inHand === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  async whenIdle(): Promise<void> {
+    // A loop: a write handed over while a waiter was being woken keeps it waiting.
+    while (this.inHand > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async writeInWorker(r: ChannelResults): Promise<WrittenResults | null> {
     const id = this.nextId++;
     let answer = this.expect(id);
     const aborted = new Int32Array(new SharedArrayBuffer(4));

@@ -42,6 +42,11 @@ export class SizeRoutedResultsWriter implements ResultsWriter {
     }
   }
 
+  /** While the thread has a write in hand every write goes to it, so its idleness is the writer's. */
+  whenIdle(): Promise<void> {
+    return this.thread ? this.thread.whenIdle() : Promise.resolve();
+  }
+
   async close(): Promise<void> {
     await this.thread?.close();
     await this.inline.close();
