@@ -40,10 +40,19 @@ function hasCommand(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** The engine as `npm run serve` runs it, in a child process (its own keychain session when available). */
+/**
+ * The engine as `npm run serve` runs it (TypeScript through tsx), in a child process (its own keychain session
+ * when available). With COFFER_BENCH_ENGINE=built, the built engine the desktop app forks instead
+ * (`out/main/engine.js` and its `results-thread.js`, from `npm run build`): no TypeScript loader in the
+ * engine or its results writer thread, which is about 60 MB of peak memory under tsx.
+ */
 export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
   const root = projectRoot();
-  const serve = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
+  const node = JSON.stringify(process.execPath);
+  const serve =
+    process.env.COFFER_BENCH_ENGINE === 'built'
+      ? `${node} ${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
+      : `${node} --import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
   const wrap =
     !process.env.COFFER_BENCH_OWN_KEYCHAIN && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon');
   const child = wrap
