@@ -26,16 +26,28 @@ export interface QueueRead {
 }
 
 /**
+ * How old a queue's read mark may get before a read writes it again. The mark only serves to drop queues
+ * nobody reads for QUEUE_IDLE_DAYS (30 days), so a minute more or less changes nothing; but a write on
+ * every read (the app polls its queue every 1–10 s) changed the database each time, which made every
+ * cached list answer (transactions, providers: store/db-version.ts) stale and waited for a results
+ * write in progress (http/write-gate.ts).
+ */
+export const READ_MARK_SECONDS = 60;
+
+/**
  * GET /queues/{id}: raises the flush watermark (never lowers it), marks the queue read, and returns its
- * remaining events (at most MAX_EVENTS_PER_READ), oldest first.
+ * remaining events (at most MAX_EVENTS_PER_READ), oldest first. The row is written only when the watermark
+ * rises or its read mark is READ_MARK_SECONDS old.
  */
 export function readQueue(store: QueuesStore, queue: QueueRow, options: ReadOptions, now: number): QueueRead {
   const flushedBefore = Math.max(queue.flushed_before, options.flushFrom ?? 0);
-  store.markRead(queue.id, flushedBefore, now);
+  const write = flushedBefore !== queue.flushed_before || now - queue.last_read_date >= READ_MARK_SECONDS;
+  if (write) store.markRead(queue.id, flushedBefore, now);
+  const lastRead = write ? now : queue.last_read_date;
   // id > start_event_id AND id >= flushed_before, as one lower bound.
   const after = Math.max(queue.start_event_id, flushedBefore - 1);
   const payloads = store.payloadsAfter(queue.user_id, after, options.resourceTypes ?? QUEUE_RESOURCE_TYPES);
-  return { queue: { ...queue, flushed_before: flushedBefore, last_read_date: now }, payloads };
+  return { queue: { ...queue, flushed_before: flushedBefore, last_read_date: lastRead }, payloads };
 }
 
 /** The queue record `{id, creation_date, events}` as JSON text, built around the stored event texts. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A GET that writes to the database (a queue read records its flush and read time): gated as writes are. */
+    /** A GET that may write to the database (a queue read records its flush and read time): gated as writes are. */
     writes?: boolean;
   }
 }

@@ -60,7 +60,7 @@ export const queueRoutes = defineRoutes({
       api.get<{ Params: { id: string }; Querystring: { flush_from?: string; resource_type?: string } }>(
         '/queues/:id',
         {
-          // Every read records the queue's flush and read time (events/queue-store.ts): a write.
+          // A read may record the queue's flush and read time (events/queue-store.ts): a write.
           config: { access: { kind: 'user', scopes: SCOPES }, writes: true },
           schema: {
             summary: 'Read a queue',
