@@ -4,22 +4,18 @@
  * finds nothing new changes nothing, so the cached list answers stay valid (store/db-version.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
+import { closeDatabase, type Db } from '../../../src/main/engine/db/database';
 import { READ_MARK_SECONDS, readQueue } from '../../../src/main/engine/events/queue-store';
 import { dbVersionReader } from '../../../src/main/engine/store/db-version';
-import { createStore, type Store } from '../../../src/main/engine/store';
+import type { Store } from '../../../src/main/engine/store';
+import { memoryStoreWithUser } from '../../helpers/memory-store';
 
 let db: Db;
 let store: Store;
 let user: number;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  store = createStore(db);
-  user = Number(
-    db.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES ('a@b.c', 'x', 0)").run()
-      .lastInsertRowid,
-  );
+  ({ db, store, user } = memoryStoreWithUser());
 });
 afterEach(() => closeDatabase(db));
 

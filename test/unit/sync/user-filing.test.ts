@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../../src/main/engine/db/database';
+import { closeDatabase, type Db } from '../../../src/main/engine/db/database';
 import { foldPattern } from '../../../src/main/engine/domain/categorization-rules';
 import { correctionLabel } from '../../../src/main/engine/domain/learned-categories';
-import { createStore, type Store } from '../../../src/main/engine/store';
+import type { Store } from '../../../src/main/engine/store';
+import { memoryStoreWithUser } from '../../helpers/memory-store';
 import type { ProviderAccount } from '../../../src/main/engine/connectors/types';
 import { CategoryMemo, prepareFetch } from '../../../src/main/engine/sync/provider-data';
 import { userFiling } from '../../../src/main/engine/sync/user-filing';
@@ -24,9 +25,7 @@ let db: Db;
 let store: Store;
 let user: number;
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  store = createStore(db);
-  user = Number(db.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES ('a@b.c', 'x', 0)").run().lastInsertRowid);
+  ({ db, store, user } = memoryStoreWithUser());
 });
 afterEach(() => closeDatabase(db));
 

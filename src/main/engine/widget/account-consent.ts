@@ -50,21 +50,22 @@ export function changeAccountConsent(
     if (!row) throw NotFound.of('account', text);
     return row;
   };
-  const toGrant = grant.map(lookup).filter((a) => accountStatusOnConsent(a.status) !== a.status);
+  const granted = grant.map(lookup);
+  const toGrant = granted.filter((a) => accountStatusOnConsent(a.status) !== a.status);
   const toWithdraw = withdraw.map(lookup).filter((a) => WITHDRAWABLE.has(a.status));
-
-  const toDecline = decline.map(lookup);
-
   const pending: AccountStatus = 'PENDING_CONSENT';
+  // Only a waiting account can be declined: withdraw is the way to stop sharing a shared one.
+  const toDecline = decline.map(lookup).filter((a) => a.status === pending);
+
   store.setAccountStatuses(
     [
       ...toGrant.map((a) => ({ id: a.id, from: a.status, to: accountStatusOnConsent(a.status) })),
       ...toWithdraw.map((a) => ({ id: a.id, from: a.status, to: pending })),
     ],
     [
-      ...grant.map(lookup).map((a) => ({ id: a.id, declined: false })),
+      ...granted.map((a) => ({ id: a.id, declined: false })),
       ...toWithdraw.map((a) => ({ id: a.id, declined: true })),
-      ...toDecline.filter((a) => a.status === pending).map((a) => ({ id: a.id, declined: true })),
+      ...toDecline.map((a) => ({ id: a.id, declined: true })),
     ],
   );
   if (toGrant.length) ctx.services.sync.start(connection.id, { type: 'ALL', accountIds: toGrant.map((a) => a.id) });

@@ -28,6 +28,7 @@ export interface AccountRecord {
   loan?: Record<string, unknown>;
   /** Extension: the person keeps this account out of totals (present only when true). */
   hidden_from_totals?: true;
+  /** Extension: a PENDING_CONSENT account the person chose not to share (present only when true). */
   consent_declined?: true;
   /** Extension: a CLOSED account's balance on its closing (the contract shows 0 since) and when. */
   closing_balance?: number;
