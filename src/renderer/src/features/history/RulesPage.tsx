@@ -31,6 +31,7 @@ export default function RulesPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [applied, setApplied] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [refocus, setRefocus] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
 
   useEffect(() => {
     void load(true);
@@ -57,15 +58,21 @@ export default function RulesPage() {
   const move = (rule: CategorizationRule, by: -1 | 1) =>
     run(`move-${rule.id}`, async () => {
       await update(rule.id, { pattern: rule.pattern, category_id: rule.category_id, position: rule.position + by });
-      // The moved rule keeps the focus (its row moved in the list).
-      requestAnimationFrame(() => {
-        const row = document.querySelector(`[data-rule-id="${rule.id}"]`);
-        const button =
-          row?.querySelector<HTMLButtonElement>(`[data-move="${by < 0 ? 'up' : 'down'}"]:not(:disabled)`) ??
-          row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
-        button?.focus();
-      });
+      setRefocus({ id: rule.id, direction: by < 0 ? 'up' : 'down' });
     });
+
+  // The moved rule keeps the focus (its row moved in the list). Its buttons are disabled while the move is
+  // in hand, and a disabled button cannot take the focus, so this waits for the render that enables them
+  // again (busy back to null) rather than for a frame, which may come before that render.
+  useEffect(() => {
+    if (!refocus || busy !== null) return;
+    setRefocus(null);
+    const row = document.querySelector(`[data-rule-id="${refocus.id}"]`);
+    const button =
+      row?.querySelector<HTMLButtonElement>(`[data-move="${refocus.direction}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    button?.focus();
+  }, [refocus, busy, rules]);
 
   const apply = (rule?: CategorizationRule) =>
     run(rule ? `apply-${rule.id}` : 'apply', async () => {
