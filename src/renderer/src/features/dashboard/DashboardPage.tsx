@@ -1,22 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { splitForTotals } from '../../lib/account-sharing';
 import { accountsByType, netWorth } from '../../lib/analytics';
-import type { AccountType } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { periodFromQuery, periodQuery, type Period } from '../../lib/periods';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { syncSelectors, useStore } from '../../store';
 import { Alert, Button, Card, EmptyState, Loading, toast } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
-import { ProviderLogo } from '../common/ProviderLogo';
 import { PageHeader } from '../layout/PageHeader';
-import { StatusLine } from '../connections/StatusLine';
-import { SyncButton } from '../connections/SyncButton';
-import { lastSyncDate } from '../connections/sync-info';
-import { AccountRow } from './AccountRow';
 import { BalanceChart, SpendingChart } from './charts';
-import { NotCountedNote, NotInTotalsSection } from './NotCounted';
+import { BalancesCard } from './BalancesCard';
+import { LastSyncCard } from './LastSyncCard';
+import { NotCountedNote } from './NotCounted';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardCharts } from './use-dashboard-charts';
 
@@ -25,7 +21,7 @@ const DEFAULT_PERIOD: Period = { kind: '1Y' };
 
 export default function DashboardPage() {
   const i18n = useT();
-  const { t, tn, money, relative } = i18n;
+  const { t, tn, money } = i18n;
   const accounts = useStore((s) => s.accounts);
   const connections = useStore((s) => s.connections);
   const accountsLoad = useStore((s) => s.accountsLoad);
@@ -33,8 +29,6 @@ export default function DashboardPage() {
   const snapshotAt = useStore((s) => s.snapshotAt);
   const cachedSeries = useStore((s) => s.cachedSeries);
   const anyRunning = useStore(syncSelectors.anyRunning);
-  const running = useStore((s) => s.running);
-  const challenges = useStore((s) => s.challenges);
   const saveSnapshot = useStore((s) => s.saveSnapshot);
   const syncAll = useStore((s) => s.syncAll);
   const loadAll = useStore((s) => s.loadAll);
@@ -229,61 +223,8 @@ export default function DashboardPage() {
       </div>
 
       <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
-        <Card title={t('dashboard.balances')} id="balances">
-          <div className="stack-lg">
-            {groups.map((g) => (
-              <section key={g.type} aria-label={t(`accountType.${g.type}` as MessageKey)}>
-                <div className="row" style={{ justifyContent: 'space-between', marginBottom: 4 }}>
-                  <h3 className="muted" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.05em' }}>
-                    {t(`accountType.${g.type as AccountType}` as MessageKey)}
-                  </h3>
-                  <span className="num muted" style={{ fontSize: 12.5 }}>
-                    {money(
-                      g.accounts.filter((a) => a.currency === currency).reduce((s, a) => s + a.balance, 0),
-                      currency,
-                    )}
-                  </span>
-                </div>
-                <div className="list">
-                  {g.accounts.map((a) => (
-                    <AccountRow key={a.id} account={a} connections={connections} />
-                  ))}
-                </div>
-              </section>
-            ))}
-            {groups.length === 0 && split.left.length === 0 && <p className="muted">{t('connections.noAccounts')}</p>}
-            <NotInTotalsSection split={split} connections={connections} />
-          </div>
-        </Card>
-        <Card title={t('dashboard.lastSync')} id="last-sync">
-          <div className="list">
-            {connections.map((c) => {
-              const last = lastSyncDate(c);
-              return (
-                <div key={c.id} className="list-item" data-testid="sync-row">
-                  <ProviderLogo url={c.logo_url} name={c.name} size="sm" />
-                  <div style={{ flex: 1, minWidth: 0 }}>
-                    <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)' }}>
-                      {c.name}
-                    </Link>
-                    <div style={{ fontSize: 12.5 }}>
-                      <StatusLine
-                        status={c.status}
-                        running={c.id in running}
-                        awaitingCode={c.id in challenges}
-                        providerId={c.provider_id}
-                      />
-                    </div>
-                    <div className="faint" style={{ fontSize: 12 }}>
-                      {last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced')}
-                    </div>
-                  </div>
-                  <SyncButton connection={c} size="sm" />
-                </div>
-              );
-            })}
-          </div>
-        </Card>
+        <BalancesCard groups={groups} split={split} connections={connections} currency={currency} />
+        <LastSyncCard />
       </div>
     </div>
   );

@@ -5,7 +5,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
   ReferenceDot,
   ReferenceLine,
   ResponsiveContainer,
@@ -20,12 +19,15 @@ import { moneyTickLabels, timeTickLabels, timeTicks, valueAxis } from '../../lib
 import { useT } from '../../lib/i18n';
 import type { DayRange } from '../../lib/periods';
 import { KeyboardChart } from './KeyboardChart';
+import { SpendingColumn } from './SpendingColumn';
 import './charts.css';
 
 const axisStyle = { fontSize: 12, fill: 'var(--text-muted)' };
 /** What every axis of the dashboard shares: muted labels, no axis or tick lines. */
 const quietAxis = { tick: axisStyle, axisLine: false, tickLine: false } as const;
 const MAX_TIME_TICKS = 6;
+/** The key of a spending row's total (the height of its column). */
+const TOTAL_KEY = '__total';
 
 function TooltipBox({ title, rows }: { title: string; rows: Array<{ color?: string; label: string; value: string }> }) {
   return (
@@ -237,6 +239,8 @@ export function SpendingChart({
     return { interval: every - 1, format: (v: number) => byTick.get(Number(v)) ?? '' };
   }, [series, lang]);
   const amounts = useMemo(() => series.months.map((m) => series.keys.map((k) => Number(m[k.id] ?? 0))), [series]);
+  // The rows the chart draws: each month with its total, the height of its column.
+  const columns = useMemo(() => series.months.map((m, j) => ({ ...m, [TOTAL_KEY]: values[j] })), [series, values]);
   const [cursor, setCursor] = useState<BarCursor | null>(null);
   const on =
     cursor && series.months[cursor.month] && series.keys[cursor.key]
@@ -267,7 +271,7 @@ export function SpendingChart({
       >
         <div style={{ height }} aria-hidden="true" className={onBar ? 'chart-clickable' : undefined}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={series.months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+            <BarChart data={columns} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} stroke="var(--border)" />
               <XAxis dataKey="t" interval={x.interval} tickFormatter={x.format} {...quietAxis} />
               <YAxis {...y.props} />
@@ -277,41 +281,44 @@ export function SpendingChart({
                   active && payload?.length ? (
                     <TooltipBox
                       title={month(Number(payload[0].payload.t))}
-                      rows={[...payload].reverse().map((p) => ({
-                        color: String(p.color),
-                        label: String(p.name),
-                        value: money(Number(p.value), currency),
-                      }))}
+                      rows={[...series.keys]
+                        .reverse()
+                        .filter((k) => Number(payload[0].payload[k.id] ?? 0) > 0)
+                        .map((k) => ({
+                          color: categoryColor(k.id),
+                          label: k.label,
+                          value: money(Number(payload[0].payload[k.id]), currency),
+                        }))}
                     />
                   ) : null
                 }
               />
-              {series.keys.map((k, i) => (
-                <Bar
-                  key={k.id}
-                  dataKey={k.id}
-                  name={k.label}
-                  stackId="spending"
-                  fill={categoryColor(k.id)}
-                  isAnimationActive={false}
-                  radius={i === series.keys.length - 1 ? [4, 4, 0, 0] : undefined}
-                  maxBarSize={44}
-                  onClick={(data: { payload?: Record<string, number | string> }) => {
-                    if (onBar && data?.payload) onBar(k.id, data.payload);
-                  }}
-                >
-                  {/* The segment under the keyboard's cursor is outlined. */}
-                  {cursor?.key === i &&
-                    series.months.map((m, j) => (
-                      <Cell
-                        key={String(m.t)}
-                        fill={categoryColor(k.id)}
-                        stroke={j === cursor.month ? 'var(--text)' : undefined}
-                        strokeWidth={j === cursor.month ? 2 : 0}
-                      />
-                    ))}
-                </Bar>
-              ))}
+              {/* One bar per month (its total), split into categories by SpendingColumn. */}
+              <Bar
+                dataKey={TOTAL_KEY}
+                isAnimationActive={false}
+                maxBarSize={44}
+                shape={(bar: {
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                  originalDataIndex: number;
+                }) => (
+                  <SpendingColumn
+                    x={Number(bar.x)}
+                    y={Number(bar.y)}
+                    width={Number(bar.width)}
+                    height={Number(bar.height)}
+                    amounts={amounts[bar.originalDataIndex] ?? []}
+                    keys={series.keys}
+                    outlined={cursor?.month === bar.originalDataIndex ? cursor.key : undefined}
+                    onSegment={
+                      onBar ? (k) => onBar(series.keys[k].id, series.months[bar.originalDataIndex]) : undefined
+                    }
+                  />
+                )}
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>
