@@ -9,7 +9,7 @@ import { AuthLayout } from './features/auth/AuthLayout';
 import { FirstRun } from './features/auth/FirstRun';
 import { SignIn } from './features/auth/SignIn';
 import { Terms } from './features/auth/Terms';
-import { Routes } from './features/layout/Routes';
+import { preloadMainScreens, preloadScreen, Routes } from './features/layout/Routes';
 import { Shell } from './features/layout/Shell';
 
 /** Work that starts once the user is in: data, the event queue, the transactions in the background. */
@@ -26,6 +26,9 @@ function useSignedInWork(ready: boolean) {
         if (last && last !== '/' && window.location.pathname === '/') navigate(last, { replace: true });
       });
     }
+    // The other main screens, once nothing else is to be done, so that opening one does not wait for its chunk.
+    const idle = requestIdleCallback(() => preloadMainScreens(), { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
   }, [ready]);
 }
 
@@ -35,8 +38,11 @@ export function App() {
   const { pathname } = useLocation();
 
   useEffect(() => {
+    // The screen the address opens is fetched while the session is checked, not after.
+    preloadScreen(window.location.pathname);
     const s = useStore.getState();
-    void s.loadPreferences().then(() => s.boot().catch(() => useStore.setState({ phase: 'offline' })));
+    // boot() also reads the saved language.
+    void s.boot().catch(() => useStore.setState({ phase: 'offline' }));
     const timer = setInterval(() => void useStore.getState().checkEngine(), 15_000);
     return () => clearInterval(timer);
   }, []);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { db } from './lib/db';
 import '../core/tokens.css';
 import './ui/theme.css';
 
@@ -12,6 +13,10 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem('coffer-reloaded-at', String(Date.now()));
   window.location.reload();
 });
+
+// IndexedDB is opened now, while the first render runs and the engine is asked for its status: the session
+// and the language are read from it before anything else can show (a failure is kv's, which reads as empty).
+void db.open().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

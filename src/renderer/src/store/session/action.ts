@@ -90,6 +90,9 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
   });
 
   const enterApp = async () => {
+    // Signed in, the engine also tells its data folder (the About page, and whose UI state this is); asked
+    // at the same time as the user, not after, as the first screen waits for both.
+    const signedInStatus = appApi.statusSignedIn().catch(() => null);
     let user = null;
     try {
       user = await usersApi.me();
@@ -106,24 +109,32 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       // GET /users/me not available: carry on; a terms_not_accepted answer later shows the terms.
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
-    // Signed in, the engine also tells its data folder (the About page, and whose UI state this is).
-    try {
-      set({ appStatus: await appApi.statusSignedIn() });
-    } catch {
-      // The answer without the folder stays.
-    }
+    // Without it (an error), the answer without the folder stays.
+    const status = await signedInStatus;
+    if (status) set({ appStatus: status });
     const current = user?.terms_current_version ?? get().appStatus?.terms_version ?? 0;
-    set({ user, phase: user && (user.terms_accepted_version ?? 0) < current ? 'terms' : 'ready', authMessage: null });
+    const phase = user && (user.terms_accepted_version ?? 0) < current ? 'terms' : 'ready';
+    // The transactions start loading now rather than after the first screen has rendered (App's signed-in
+    // work asks again and joins this load): the history's first rows are the first request's.
+    if (phase === 'ready') void get().loadTransactions();
+    set({ user, phase, authMessage: null });
   };
 
   return {
     async boot() {
       set({ phase: 'booting' });
+      // The saved language, the engine's status and the stored session are read at the same time (the
+      // first screen waits for all three); the language is in place before anything but "loading" shows.
+      const preferences = get()
+        .loadPreferences()
+        .catch(() => undefined);
+      const stored = kv.get<StoredSession>(KV.session).catch(() => undefined);
       let status;
       try {
         status = await appApi.status();
         set({ engine: 'ok', appStatus: status });
       } catch (err) {
+        await preferences;
         if (err instanceof ApiError && err.isNetwork) {
           set({ engine: 'down', phase: 'offline' });
           setTimeout(() => void get().boot(), 3000);
@@ -132,7 +143,8 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         set({ engine: 'ok' });
         throw err;
       }
-      session = (await kv.get<StoredSession>(KV.session)) ?? null;
+      session = (await stored) ?? null;
+      await preferences;
       if (!status.has_owner) {
         await saveSession(null);
         set({ phase: 'first-run', user: null });
