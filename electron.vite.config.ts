@@ -10,7 +10,8 @@ export const renderer = {
   plugins: [react(), { name: 'coffer-absolute-base', config: () => ({ base: '/' }) }],
   build: {
     // electron-vite leaves the renderer unminified; the engine also serves it to browsers, so minify.
-    minify: true,
+    // COFFER_NO_MINIFY=1 keeps the names, for reading a CPU profile of the built app (docs/architecture.md, Developing).
+    minify: !process.env.COFFER_NO_MINIFY,
     rollupOptions: {
       input: {
         index: resolve(__dirname, 'src/renderer/index.html'),

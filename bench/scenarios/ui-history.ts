@@ -11,6 +11,16 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * rows in the DOM while scrolling, search-to-repaint; then the dashboard with 150 more accounts: opening it
  * and switching periods. Needs the built renderer (`npm run build:renderer`).
  */
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The samples behind a median, rounded, for the report's metric text. */
+const samples = (values: readonly number[]) => values.map((v) => Math.round(v)).join(', ');
+
 export const uiHistoryScenario: Scenario = {
   name: 'ui',
   async run(report: Report) {
@@ -27,24 +37,27 @@ export const uiHistoryScenario: Scenario = {
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
       firstRowsMs: number;
       warmFirstRowsMs: number;
-      coldFirstRowsMs: number;
+      coldStartsMs: number[];
       maxRows: number;
       searchMs: number[];
       term: string;
-      dashboardMs: number;
+      dashboardOpensMs: number[];
       accountRows: number;
-      periodMs: number[];
+      periodRoundsMs: number[][];
     };
     const s = 'ui history (100k)';
     report.row({ scenario: s, metric: 'open history → first rows painted, rows still loading in the background', value: r.firstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.firstRowsMs <= 500 });
     report.row({ scenario: s, metric: 'open history → first rows painted, all 100k rows loaded', value: r.warmFirstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.warmFirstRowsMs <= 500 });
-    report.row({ scenario: s, metric: 'cold start on /history (reload) → first rows painted', value: r.coldFirstRowsMs, unit: 'ms', target: '≤ 500 ms', pass: r.coldFirstRowsMs <= 500 });
+    const cold = median(r.coldStartsMs);
+    report.row({ scenario: s, metric: `cold start on /history (reload) → first rows painted (median of ${r.coldStartsMs.length}: ${samples(r.coldStartsMs)})`, value: cold, unit: 'ms', target: '≤ 500 ms', pass: cold <= 500 });
     report.row({ scenario: s, metric: 'max table rows in the DOM, scrolling to the end', value: r.maxRows, unit: 'rows', target: '≤ 100', pass: r.maxRows <= 100 });
     const worst = Math.max(...r.searchMs);
     report.row({ scenario: s, metric: `text search → repaint (worst of ${r.searchMs.length}: "${r.term}", no match, prefix)`, value: worst, unit: 'ms', target: '≤ 200 ms', pass: worst <= 200 });
     const d = `ui dashboard (${r.accountRows} accounts, 100k+)`;
-    report.row({ scenario: d, metric: 'open the dashboard → both charts painted', value: r.dashboardMs, unit: 'ms', target: '≤ 500 ms', pass: r.dashboardMs <= 500 });
-    const period = Math.max(...r.periodMs);
-    report.row({ scenario: d, metric: `period switch → charts redrawn (worst of All, 1M, 1Y)`, value: period, unit: 'ms', target: '≤ 200 ms', pass: period <= 200 });
+    const open = median(r.dashboardOpensMs);
+    report.row({ scenario: d, metric: `open the dashboard → both charts painted (median of ${r.dashboardOpensMs.length}: ${samples(r.dashboardOpensMs)})`, value: open, unit: 'ms', target: '≤ 500 ms', pass: open <= 500 });
+    const worstPerRound = r.periodRoundsMs.map((round) => Math.max(...round));
+    const period = median(worstPerRound);
+    report.row({ scenario: d, metric: `period switch → charts redrawn (each round's worst of All, 1M, 1Y; median of ${worstPerRound.length}: ${samples(worstPerRound)})`, value: period, unit: 'ms', target: '≤ 200 ms', pass: period <= 200 });
   },
 };

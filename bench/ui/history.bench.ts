@@ -8,10 +8,16 @@ import { useSignedInApp } from '../../e2e/app/session';
  * own round trips are not counted) with a user_big connection (100,000 transactions):
  * - opening the history → first rows painted;
  * - the most table rows present in the DOM at any frame while scrolling from the top to the end;
- * - a text search → the filtered rows painted.
+ * - a text search → the filtered rows painted;
+ * - then, with 150 more accounts, opening the dashboard and switching its period.
+ * The cold start, the dashboard's opening and the period rounds are repeated and their median reported, the
+ * samples kept in the JSON.
  * Results go to test-results/ui-bench.json for bench/scenarios/ui-history.ts.
  */
 const app = useSignedInApp();
+/** Reloads measured for the cold start, and repeats of the dashboard's opening and period rounds. */
+const COLD_STARTS = 5;
+const REPEATS = 3;
 
 test('history with 100,000 transactions', async () => {
   test.setTimeout(400_000);
@@ -67,11 +73,18 @@ test('history with 100,000 transactions', async () => {
     });
     document.addEventListener('DOMContentLoaded', () => obs.observe(document.body, { childList: true, subtree: true }));
   });
-  await page.goto(page.url());
-  const coldFirstRowsMs = (await (
-    await page.waitForFunction(() => (window as unknown as { __firstRowsAt?: number }).__firstRowsAt, undefined, { timeout: 60_000 })
-  ).jsonValue()) as number;
-  await expect(page.getByTestId('history-count')).toHaveText(/^100,000 transactions$/, { timeout: 300_000 });
+  // Repeated (COLD_STARTS reloads, the median reported): one reload on this shared 2-core machine varies by
+  // ±30 % from one run to the next.
+  const coldStartsMs: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    await page.goto(page.url());
+    coldStartsMs.push(
+      (await (
+        await page.waitForFunction(() => (window as unknown as { __firstRowsAt?: number }).__firstRowsAt, undefined, { timeout: 60_000 })
+      ).jsonValue()) as number,
+    );
+    await expect(page.getByTestId('history-count')).toHaveText(/^100,000 transactions$/, { timeout: 300_000 });
+  }
 
   const scroll = await page.getByTestId('history-scroll').evaluate(
     (el) =>
@@ -129,46 +142,60 @@ test('history with 100,000 transactions', async () => {
   const dashboardLink = page
     .getByRole('navigation', { name: /Main navigation|Navigation principale/ })
     .getByRole('link', { name: /^Dashboard/ });
-  const dashboardMs = await dashboardLink.evaluate(
-    (link) =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        (link as HTMLElement).click();
-        const check = () => {
-          if (document.querySelector('[data-testid="balance-chart"] .recharts-area-curve') && document.querySelector('[data-testid="spending-chart"] .recharts-bar-rectangle')) {
-            requestAnimationFrame(() => resolve(performance.now() - start));
-          } else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
-  const accountRows = await page.getByTestId('account-row').count();
-  const periodMs: number[] = [];
-  for (const name of ['All', '1M', '1Y']) {
-    const button = page.getByRole('group', { name: 'Period' }).getByRole('button', { name, exact: true });
-    periodMs.push(
-      await button.evaluate(
-        (b) =>
+  const dashboardOpensMs: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    if (i > 0) {
+      await nav(page, 'History');
+      await expect(page.getByTestId('tx-row').first()).toBeVisible();
+    }
+    dashboardOpensMs.push(
+      await dashboardLink.evaluate(
+        (link) =>
           new Promise<number>((resolve) => {
-            const ticks = () => [...document.querySelectorAll('[data-testid="balance-chart"] .recharts-cartesian-axis-tick-value')].map((e) => e.textContent).join('|');
-            const before = ticks();
             const start = performance.now();
-            (b as HTMLElement).click();
+            (link as HTMLElement).click();
             const check = () => {
-              if (ticks() !== before) requestAnimationFrame(() => resolve(performance.now() - start));
-              else if (performance.now() - start > 10_000) resolve(Number.NaN);
-              else requestAnimationFrame(check);
+              if (document.querySelector('[data-testid="balance-chart"] .recharts-area-curve') && document.querySelector('[data-testid="spending-chart"] .recharts-bar-rectangle')) {
+                requestAnimationFrame(() => resolve(performance.now() - start));
+              } else requestAnimationFrame(check);
             };
             requestAnimationFrame(check);
           }),
       ),
     );
   }
+  const accountRows = await page.getByTestId('account-row').count();
+  // REPEATS rounds of All, 1M, 1Y: each round's worst switch, the median round reported.
+  const periodRoundsMs: number[][] = [];
+  for (let round = 0; round < REPEATS; round++) {
+    const periodMs: number[] = [];
+    for (const name of ['All', '1M', '1Y']) {
+      const button = page.getByRole('group', { name: 'Period' }).getByRole('button', { name, exact: true });
+      periodMs.push(
+        await button.evaluate(
+          (b) =>
+            new Promise<number>((resolve) => {
+              const ticks = () => [...document.querySelectorAll('[data-testid="balance-chart"] .recharts-cartesian-axis-tick-value')].map((e) => e.textContent).join('|');
+              const before = ticks();
+              const start = performance.now();
+              (b as HTMLElement).click();
+              const check = () => {
+                if (ticks() !== before) requestAnimationFrame(() => resolve(performance.now() - start));
+                else if (performance.now() - start > 10_000) resolve(Number.NaN);
+                else requestAnimationFrame(check);
+              };
+              requestAnimationFrame(check);
+            }),
+        ),
+      );
+    }
+    periodRoundsMs.push(periodMs);
+  }
 
   mkdirSync('test-results', { recursive: true });
   writeFileSync(
     'test-results/ui-bench.json',
-    JSON.stringify({ firstRowsMs, warmFirstRowsMs, coldFirstRowsMs, maxRows: scroll.maxRows, scrollFrames: scroll.frames, reachedEnd: scroll.reachedEnd, searchMs: searches, term, dashboardMs, accountRows, periodMs }),
+    JSON.stringify({ firstRowsMs, warmFirstRowsMs, coldStartsMs, maxRows: scroll.maxRows, scrollFrames: scroll.frames, reachedEnd: scroll.reachedEnd, searchMs: searches, term, dashboardOpensMs, accountRows, periodRoundsMs }),
   );
   expect(scroll.reachedEnd).toBe(true);
 });
