@@ -118,4 +118,49 @@ describe('reads during a large results write', () => {
       probe.close();
     }
   }, 180_000);
+
+  it('a queue poll that writes nothing is answered during the write; one that flushes waits, then flushes', async () => {
+    const c = newCaller(engine);
+    const subscribed = await api(c, '/queues/subscribe', { method: 'POST' });
+    expect(subscribed.status).toBe(201);
+    const queuePath = `/queues/${subscribed.headers.get('location')!.split('/').pop()}`;
+    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    try {
+      const id = await connectEmbedded(c, 'user_big');
+      const deadline = Date.now() + 90_000;
+      // Per poll sent while the thread held the write lock: was it answered while the lock was still held?
+      const samples: boolean[] = [];
+      let lastEventId = 0;
+      for (;;) {
+        const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
+        if (status !== 'RUNNING') break;
+        expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
+        if (!writeLockHeld(probe)) {
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        // No flush_from, and the queue was subscribed (marked read) seconds ago: this read writes nothing.
+        const poll = await api(c, queuePath);
+        expect([200, 204]).toContain(poll.status);
+        if (poll.status === 200) {
+          const events = ((await poll.json()) as { events: Array<{ id: string }> }).events;
+          lastEventId = Math.max(lastEventId, ...events.map((e) => Number(e.id)));
+        }
+        samples.push(writeLockHeld(probe));
+        if (samples.at(-1)) break;
+      }
+      expect(samples.length, 'the write lock was seen held during the synchronization').toBeGreaterThan(0);
+      expect(samples, 'a quiet queue poll was answered while the results were being written').toContain(true);
+      await waitSettled(c, id, 90_000);
+      // A read that flushes writes the watermark: it is made, and the flushed events are gone.
+      const all = ((await (await api(c, queuePath)).json()) as { events: Array<{ id: string }> }).events;
+      const last = Number(all.at(-1)!.id);
+      expect(last).toBeGreaterThanOrEqual(lastEventId);
+      const flushed = await api(c, `${queuePath}?flush_from=${last + 1}`);
+      expect(flushed.status).toBe(204);
+      expect((await api(c, queuePath)).status).toBe(204);
+    } finally {
+      probe.close();
+    }
+  }, 180_000);
 });

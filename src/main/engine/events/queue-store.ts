@@ -35,13 +35,26 @@ export interface QueueRead {
 export const READ_MARK_SECONDS = 60;
 
 /**
+ * Whether reading `queue` now writes its row: when the read raises the flush watermark, or when the read
+ * mark is READ_MARK_SECONDS old. A read that does not write need not wait for a results write in progress
+ * (routes/queues.ts): the app's quiet polls go on during a large synchronization's write.
+ */
+export function queueReadWrites(
+  queue: Pick<QueueRow, 'flushed_before' | 'last_read_date'>,
+  options: Pick<ReadOptions, 'flushFrom'>,
+  now: number,
+): boolean {
+  return (options.flushFrom ?? 0) > queue.flushed_before || now - queue.last_read_date >= READ_MARK_SECONDS;
+}
+
+/**
  * GET /queues/{id}: raises the flush watermark (never lowers it), marks the queue read, and returns its
  * remaining events (at most MAX_EVENTS_PER_READ), oldest first. The row is written only when the watermark
  * rises or its read mark is READ_MARK_SECONDS old.
  */
 export function readQueue(store: QueuesStore, queue: QueueRow, options: ReadOptions, now: number): QueueRead {
   const flushedBefore = Math.max(queue.flushed_before, options.flushFrom ?? 0);
-  const write = flushedBefore !== queue.flushed_before || now - queue.last_read_date >= READ_MARK_SECONDS;
+  const write = queueReadWrites(queue, options, now);
   if (write) store.markRead(queue.id, flushedBefore, now);
   const lastRead = write ? now : queue.last_read_date;
   // id > start_event_id AND id >= flushed_before, as one lower bound.

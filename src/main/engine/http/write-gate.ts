@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that may write to the database (a queue read records its flush and read time): gated as writes are. */
-    writes?: boolean;
-  }
-}
-
 const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface WriteGateDeps {
@@ -25,11 +18,12 @@ export interface WriteGateDeps {
  * never wait, as WAL readers are not blocked by the writer.
  *
  * Runs as a preHandler: after the access checks and the body's validation (a refused request does not
- * wait), right before the handler.
+ * wait), right before the handler. A read that sometimes writes waits in its handler, only when it does
+ * (GET /queues/{id}: routes/queues.ts).
  */
 export function installWriteGate(app: FastifyInstance, deps: WriteGateDeps): void {
   app.addHook('preHandler', async (request) => {
-    if (READS.has(request.method) && request.routeOptions.config?.writes !== true) return;
+    if (READS.has(request.method)) return;
     await deps.writesIdle();
   });
 }

@@ -2,7 +2,13 @@ import { acceptEmptyJsonBody } from '../http/empty-json-body';
 import { userIdOf } from '../http/access-control';
 import type { UserScope } from '../auth/scopes';
 import { eventSchema } from './event-schema';
-import { MAX_EVENTS_PER_READ, QUEUE_RESOURCE_TYPES, queueJson, readQueue } from '../events/queue-store';
+import {
+  MAX_EVENTS_PER_READ,
+  QUEUE_RESOURCE_TYPES,
+  queueJson,
+  queueReadWrites,
+  readQueue,
+} from '../events/queue-store';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { parseEnumList } from '../http/list-params';
@@ -60,8 +66,9 @@ export const queueRoutes = defineRoutes({
       api.get<{ Params: { id: string }; Querystring: { flush_from?: string; resource_type?: string } }>(
         '/queues/:id',
         {
-          // A read may record the queue's flush and read time (events/queue-store.ts): a write.
-          config: { access: { kind: 'user', scopes: SCOPES }, writes: true },
+          // A read may record the queue's flush and read time (events/queue-store.ts): the handler waits for a
+          // results write in progress only then (not through the write gate, which would make every poll wait).
+          config: { access: { kind: 'user', scopes: SCOPES } },
           schema: {
             summary: 'Read a queue',
             description:
@@ -104,8 +111,15 @@ export const queueRoutes = defineRoutes({
           const resourceTypes =
             typesText === undefined ? undefined : parseEnumList('resource_type', typesText, QUEUE_RESOURCE_TYPES);
           const id = parseId(request.params.id);
-          const queue = id === null ? undefined : ctx.store.queues.find(userId, id);
+          let queue = id === null ? undefined : ctx.store.queues.find(userId, id);
           if (!queue) throw notFound('queue', request.params.id);
+          if (queueReadWrites(queue, { flushFrom }, ctx.now())) {
+            // This read writes: it waits, off the event loop, for a results write in progress (http/write-gate.ts
+            // says why), then reads the queue again, as another read may have moved it meanwhile.
+            await ctx.writesIdle();
+            queue = ctx.store.queues.find(userId, id!);
+            if (!queue) throw notFound('queue', request.params.id);
+          }
           const { payloads } = readQueue(ctx.store.queues, queue, { flushFrom, resourceTypes }, ctx.now());
           if (payloads.length === 0) return reply.status(204).send();
           // The stored events are already the served JSON: assemble the text instead of re-serializing.
