@@ -32,17 +32,25 @@ function useSignedInWork(ready: boolean) {
   }, [ready]);
 }
 
+/**
+ * The start-up work that needs no React, begun before the first render rather than in an effect after it:
+ * the session check (boot() also reads the saved language) and the chunk of the screen the address opens.
+ */
+export function startApp(): void {
+  preloadScreen(window.location.pathname);
+  void useStore
+    .getState()
+    .boot()
+    .catch(() => useStore.setState({ phase: 'offline' }));
+}
+
 export function App() {
   const { t } = useT();
   const phase = useStore((s) => s.phase);
   const { pathname } = useLocation();
 
   useEffect(() => {
-    // The screen the address opens is fetched while the session is checked, not after.
-    preloadScreen(window.location.pathname);
-    const s = useStore.getState();
-    // boot() also reads the saved language.
-    void s.boot().catch(() => useStore.setState({ phase: 'offline' }));
+    // The session check and the first screen's chunk started before the first render (main.tsx: startApp).
     const timer = setInterval(() => void useStore.getState().checkEngine(), 15_000);
     return () => clearInterval(timer);
   }, []);

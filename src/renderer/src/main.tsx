@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, startApp } from './App';
 import { db } from './lib/db';
 import '../core/tokens.css';
 import './ui/theme.css';
@@ -17,6 +17,7 @@ window.addEventListener('vite:preloadError', (event) => {
 // IndexedDB is opened now, while the first render runs and the engine is asked for its status: the session
 // and the language are read from it before anything else can show (a failure is kv's, which reads as empty).
 void db.open().catch(() => undefined);
+startApp();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
