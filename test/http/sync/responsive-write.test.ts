@@ -35,6 +35,35 @@ function writeLockHeld(probe: Database.Database): boolean {
   }
 }
 
+/**
+ * While connection `id` synchronizes, calls `sample` each time the writer thread is seen holding the write
+ * lock, until a sample returns true, `max` samples were taken or the synchronization ended; returns them.
+ */
+async function sampleDuringWrite(
+  c: ReturnType<typeof newCaller>,
+  id: string,
+  probe: Database.Database,
+  sample: (n: number) => Promise<boolean>,
+  max = 3,
+): Promise<boolean[]> {
+  const deadline = Date.now() + 90_000;
+  const samples: boolean[] = [];
+  while (samples.length < max) {
+    const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
+    if (status !== 'RUNNING') break;
+    expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
+    if (!writeLockHeld(probe)) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    const answered = await sample(samples.length);
+    samples.push(answered);
+    // A sample that shows it is enough.
+    if (answered) break;
+  }
+  return samples;
+}
+
 describe('reads during a large results write', () => {
   it('GET /v2/accounts is answered while user_big’s 100,000 transactions are being written, without them', async () => {
     const c = newCaller(engine);
@@ -79,19 +108,10 @@ describe('reads during a large results write', () => {
     const probe = new Database(engine.ctx.db.name, { timeout: 0 });
     try {
       const id = await connectEmbedded(c, 'user_big');
-      const deadline = Date.now() + 90_000;
       // Per change sent while the thread held the write lock: was a read sent 30 ms later answered while
       // the lock was still held?
-      const samples: boolean[] = [];
       let hidden = false;
-      for (let n = 0; samples.length < 3; n++) {
-        const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
-        if (status !== 'RUNNING') break;
-        expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
-        if (!writeLockHeld(probe)) {
-          await new Promise((r) => setTimeout(r, 5));
-          continue;
-        }
+      const samples = await sampleDuringWrite(c, id, probe, async (n) => {
         // The change needs the write lock too. Without waiting off the event loop, the engine would sit in
         // SQLite's busy wait and answer nothing, this read included, until the thread commits.
         const change = api(c, `/accounts/${account.id}/preferences`, {
@@ -104,10 +124,8 @@ describe('reads during a large results write', () => {
         const answeredDuringWrite = writeLockHeld(probe);
         expect((await change).status).toBe(204);
         hidden = n % 2 === 0;
-        samples.push(answeredDuringWrite);
-        // A sample that shows it is enough.
-        if (answeredDuringWrite) break;
-      }
+        return answeredDuringWrite;
+      });
       expect(samples.length, 'the write lock was seen held during the synchronization').toBeGreaterThan(0);
       expect(samples, 'a read sent after a waiting change was answered during the write').toContain(true);
       // The change that waited was made.
@@ -127,18 +145,9 @@ describe('reads during a large results write', () => {
     const probe = new Database(engine.ctx.db.name, { timeout: 0 });
     try {
       const id = await connectEmbedded(c, 'user_big');
-      const deadline = Date.now() + 90_000;
       // Per poll sent while the thread held the write lock: was it answered while the lock was still held?
-      const samples: boolean[] = [];
       let lastEventId = 0;
-      for (;;) {
-        const status = ((await (await api(c, `/connections/${id}`)).json()) as { status: string }).status;
-        if (status !== 'RUNNING') break;
-        expect(Date.now(), 'the synchronization ends within 90 s').toBeLessThan(deadline);
-        if (!writeLockHeld(probe)) {
-          await new Promise((r) => setTimeout(r, 5));
-          continue;
-        }
+      const samples = await sampleDuringWrite(c, id, probe, async () => {
         // No flush_from, and the queue was subscribed (marked read) seconds ago: this read writes nothing.
         const poll = await api(c, queuePath);
         expect([200, 204]).toContain(poll.status);
@@ -146,9 +155,8 @@ describe('reads during a large results write', () => {
           const events = ((await poll.json()) as { events: Array<{ id: string }> }).events;
           lastEventId = Math.max(lastEventId, ...events.map((e) => Number(e.id)));
         }
-        samples.push(writeLockHeld(probe));
-        if (samples.at(-1)) break;
-      }
+        return writeLockHeld(probe);
+      });
       expect(samples.length, 'the write lock was seen held during the synchronization').toBeGreaterThan(0);
       expect(samples, 'a quiet queue poll was answered while the results were being written').toContain(true);
       await waitSettled(c, id, 90_000);
