@@ -43,6 +43,12 @@ export function fmt(n: number): string {
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 }
 
+/** The middle value of a sample (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /** Percentile of a sorted-or-not sample. */
 export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);

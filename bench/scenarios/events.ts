@@ -24,7 +24,7 @@ import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { emitEvent } from '../../src/main/engine/events/emit';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
-import type { Report } from '../report';
+import { median, type Report } from '../report';
 import type { Scenario } from './index';
 
 const SYNC_RUNS = 60;
@@ -41,11 +41,6 @@ function memorySecrets(): SecretStore {
     delete: (n) => void m.delete(n),
   };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function userWithToken(engine: RunningEngine, scopes: string): { userId: number; token: string } {
   const { db } = engine.ctx;

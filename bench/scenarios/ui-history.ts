@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Report } from '../report';
+import { median, type Report } from '../report';
 import type { Scenario } from './index';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -11,13 +11,6 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * rows in the DOM while scrolling, search-to-repaint; then the dashboard with 150 more accounts: opening it
  * and switching periods. Needs the built renderer (`npm run build:renderer`).
  */
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** The samples behind a median, rounded, for the report's metric text. */
 const samples = (values: readonly number[]) => values.map((v) => Math.round(v)).join(', ');
 

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db } from '../../../src/main/engine/db/database';
+import { describe, expect, it } from 'vitest';
 import { foldPattern } from '../../../src/main/engine/domain/categorization-rules';
 import { correctionLabel } from '../../../src/main/engine/domain/learned-categories';
-import type { Store } from '../../../src/main/engine/store';
-import { memoryStoreWithUser } from '../../helpers/memory-store';
+import { useMemoryStoreWithUser } from '../../helpers/memory-store';
 import type { ProviderAccount } from '../../../src/main/engine/connectors/types';
 import { CategoryMemo, prepareFetch } from '../../../src/main/engine/sync/provider-data';
 import { userFiling } from '../../../src/main/engine/sync/user-filing';
@@ -21,22 +19,16 @@ const row = (label: string, raw: string, counterparty?: string) => ({
   ...(counterparty ? { counterparty } : {}),
 });
 
-let db: Db;
-let store: Store;
-let user: number;
-beforeEach(() => {
-  ({ db, store, user } = memoryStoreWithUser());
-});
-afterEach(() => closeDatabase(db));
+const t = useMemoryStoreWithUser();
 
 const addRule = (pattern: string, category_id: string, position: number) =>
-  store.categorizationRules.insert(user, { pattern, folded: foldPattern(pattern), category_id, position }, 0);
-const correct = (label: string, category: string) => store.categoryCorrections.record(user, correctionLabel(label), category, 0);
+  t.store.categorizationRules.insert(t.user, { pattern, folded: foldPattern(pattern), category_id, position }, 0);
+const correct = (label: string, category: string) => t.store.categoryCorrections.record(t.user, correctionLabel(label), category, 0);
 
 describe('userFiling', () => {
   it('is absent for a person with neither rules nor learnt labels (the run costs what it did)', () => {
     correct('Franprix', 'GIFTS'); // once: nothing learnt yet
-    expect(userFiling(store, user, KNOWN)).toBeUndefined();
+    expect(userFiling(t.store, t.user, KNOWN)).toBeUndefined();
   });
 
   it('files by the first rule by position, then by learnt labels, else leaves it to the categorizer', () => {
@@ -46,7 +38,7 @@ describe('userFiling', () => {
     correct('FRANPRIX', 'GIFTS');
     correct('Carrefour City', 'SUPERMARKET');
     correct('Carrefour City', 'SUPERMARKET');
-    const filing = userFiling(store, user, KNOWN);
+    const filing = userFiling(t.store, t.user, KNOWN);
     const fetched = prepareFetch(
       account,
       {
@@ -72,6 +64,6 @@ describe('userFiling', () => {
     addRule('carrefour', 'NOT_KNOWN', 1);
     correct('Franprix', 'NOT_KNOWN');
     correct('Franprix', 'NOT_KNOWN');
-    expect(userFiling(store, user, KNOWN)).toBeUndefined();
+    expect(userFiling(t.store, t.user, KNOWN)).toBeUndefined();
   });
 });
