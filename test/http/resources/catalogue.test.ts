@@ -84,8 +84,8 @@ describe('GET /providers', () => {
           account_types: ['CHECKINGS', 'CREDIT_CARD'],
           interactive: true,
           credentials: [
-            { id: 'AUTHORIZATION_CODE', label: "Code d'autorisation", type: 'AUTHORIZATION_CODE', encrypt: false, regexp: '^[A-Za-z0-9._~-]{1,2048}$' },
-            { id: 'STATE', label: 'État', type: 'STATE', encrypt: false, regexp: '^.{1,512}$' },
+            { id: 'AUTHORIZATION_CODE', label: "Code d'autorisation", type: 'AUTHORIZATION_CODE', encrypt: false, regexp: '^[\\x21-\\x7E]{1,16384}$' },
+            { id: 'STATE', label: 'État', type: 'STATE', encrypt: false, regexp: '^[^\\x00-\\x1F\\x7F]{1,16384}$' },
           ],
           unavailable: false,
           capabilities: ['PFM_ACCOUNT'],

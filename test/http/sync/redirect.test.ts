@@ -245,6 +245,40 @@ describe('REDIRECT connections', () => {
     expect((await accountsOf(c, id)).map((a) => a.type)).toEqual(['CHECKINGS']);
   });
 
+  it('a consent over every account of user_many: its long code (over 2,048 characters) is accepted', async () => {
+    const c = newCaller(engine);
+    const { url, state } = await authorizeUrl(c);
+    const back = await consent(url, 'user_many', 'approve');
+    const code = back.searchParams.get('code')!;
+    expect(code.length).toBeGreaterThan(2048);
+    const create = (value: string, stateValue = state) =>
+      api(c, '/connections', {
+        method: 'POST',
+        json: {
+          provider_id: '9000',
+          channel_definition_id: '900001',
+          credentials: [
+            { id: 'AUTHORIZATION_CODE', value },
+            { id: 'STATE', value: stateValue },
+          ],
+        },
+      });
+    const res = await create(code);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = res.headers.get('location')!.split('/').pop()!;
+    expect((await waitSettled(c, id, 120_000)).status).toBe('SUCCESS');
+    expect((await accountsOf(c, id)).length).toBeGreaterThan(100);
+
+    // Bounded all the same: past 16 KiB a code or a state is refused as bad input, before anything is kept.
+    const tooLong = await create('a'.repeat(16_385));
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).error).toBe('invalid_request');
+    const longState = await create('a'.repeat(10), 's'.repeat(16_385));
+    expect(longState.status).toBe(400);
+    const fits = await create('a'.repeat(16_384), 's'.repeat(4_000));
+    expect(fits.status, await fits.clone().text()).toBe(201);
+  }, 180_000);
+
   it('a spent code → AUTH_FAILED', async () => {
     const c = newCaller(engine);
     const { url, state } = await authorizeUrl(c);

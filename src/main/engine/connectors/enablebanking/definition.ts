@@ -1,3 +1,4 @@
+import { AUTHORIZATION_CODE_CREDENTIAL, STATE_CREDENTIAL } from '../consent-credentials';
 import type { ChannelDefinition, ProviderDefinition } from '../types';
 
 /** The provider ids this connector's banks get: `97` + 4 digits (e.g. 970001; REDIRECT definition 97000101). */
@@ -13,15 +14,8 @@ export const REDIRECT_CHANNEL: ChannelDefinition = {
   account_types: ['CHECKINGS', 'SAVINGS', 'CREDIT_CARD', 'LOAN'],
   interactive: true,
   credentials: [
-    {
-      id: 'AUTHORIZATION_CODE',
-      label: 'Authorization code',
-      label_fr: "Code d'autorisation",
-      type: 'AUTHORIZATION_CODE',
-      encrypt: false,
-      regexp: '^[A-Za-z0-9._~-]{1,2048}$',
-    },
-    { id: 'STATE', label: 'State', label_fr: 'État', type: 'STATE', encrypt: false, regexp: '^.{1,512}$' },
+    AUTHORIZATION_CODE_CREDENTIAL,
+    STATE_CREDENTIAL,
   ],
   unavailable: false,
   capabilities: ['PFM_ACCOUNT'],

@@ -1,4 +1,5 @@
 /** Catalogue entry of the Coffer Test Bank (contract C11). */
+import { AUTHORIZATION_CODE_CREDENTIAL, STATE_CREDENTIAL } from '../consent-credentials';
 import type { CredentialDefinition, ProviderDefinition } from '../types';
 
 export const TEST_BANK_ID = '9000';
@@ -44,15 +45,8 @@ export const testBankDefinition: ProviderDefinition = {
       account_types: ['CHECKINGS', 'CREDIT_CARD'],
       interactive: true,
       credentials: [
-        {
-          id: AUTHORIZATION_CODE,
-          label: 'Authorization code',
-          label_fr: "Code d'autorisation",
-          type: 'AUTHORIZATION_CODE',
-          encrypt: false,
-          regexp: '^[A-Za-z0-9._~-]{1,2048}$',
-        },
-        { id: STATE, label: 'State', label_fr: 'État', type: 'STATE', encrypt: false, regexp: '^.{1,512}$' },
+        AUTHORIZATION_CODE_CREDENTIAL,
+        STATE_CREDENTIAL,
       ],
       unavailable: false,
       capabilities: ['PFM_ACCOUNT'],
