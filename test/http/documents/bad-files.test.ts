@@ -1,6 +1,7 @@
 /**
- * Files that cannot be read end the channel FAILED with an error naming the file and the line or element,
- * visible in GET /connections/{id}/documents; nothing of the run is imported; the engine stays up.
+ * A file that cannot be read is reported FAILED in GET /connections/{id}/documents with an error naming the
+ * file and the line or element; the other files and their accounts import (PARTIAL_SUCCESS), and when no
+ * file could be read at all the channel ends FAILED; the engine stays up.
  * Files that are not statements are SKIPPED, never failures, never silently dropped.
  */
 import { createWriteStream, mkdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
@@ -19,9 +20,6 @@ import {
   resync,
   writeText,
 } from './documents-helpers';
-
-const NOT_IMPORTED =
-  'not imported: the synchronization failed (another file could not be read, or the run stopped); read again at the next one';
 
 describe.skipIf(!hasKeychain)('bad statement files', () => {
   let engine: TestEngine;
@@ -92,27 +90,39 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     await failsWith(folder, 'fx.csv', /^fx\.csv, line 2: amount "12\.345" cannot be kept in EUR/);
   });
 
-  it('one bad file among good ones: FAILED, nothing imported (the good ones wait), then imported once the bad one is gone', async () => {
+  it('one bad file among good ones: the others and their accounts import, the bad file is named with its line; the warning goes once it is fixed, then once it is removed', async () => {
     const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml', 'bad/bad-amount.csv');
-    const id = await failsWith(folder, 'bad-amount.csv', /line 3: malformed amount/);
-    const before = await documents(c, id);
-    expect(before.map((d) => [d.name, d.status, d.error])).toEqual([
+    const { id, connection } = await connectFolder(c, folder);
+    expect(connection.status).toBe('PARTIAL_SUCCESS');
+    expect(channelOf(connection).last_success_date).toEqual(expect.any(Number));
+    const report = async () => (await documents(c, id)).map((d) => [d.name, d.status, d.error ?? null]);
+    expect(await report()).toEqual([
       ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount'],
-      ['camt053-fr-2-accounts.xml', 'PENDING', NOT_IMPORTED],
-      ['ofx1-bank-fr-cp1252.ofx', 'PENDING', NOT_IMPORTED],
+      ['camt053-fr-2-accounts.xml', 'IMPORTED', null],
+      ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED', null],
     ]);
-    // The failure is retried while the file stays: still FAILED, still nothing half-imported.
-    expect((await resync(c, id)).status).toBe('FAILED');
-    expect(await accountsOf(c, id)).toEqual([]);
+    // The accounts of the good files are not marked as failed: the bad file is the only problem.
+    const accounts = await accountsOf(c, id);
+    expect(accounts.map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
+    // Read again while it stays: still named, the rest untouched.
+    expect((await resync(c, id)).status).toBe('PARTIAL_SUCCESS');
+    expect((await report())[0]).toEqual(['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount']);
 
+    // Fixed in place: imported, and the warning is gone.
+    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n02/01/2024;CB CARREFOUR MARKET;-45,90\n31/01/2024;FRAIS;-8,50\n');
+    expect((await resync(c, id)).status).toBe('SUCCESS');
+    expect((await report()).find(([name]) => name === 'bad-amount.csv')).toEqual(['bad-amount.csv', 'IMPORTED', null]);
+    expect((await accountsOf(c, id)).map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE']);
+
+    // Broken again, then removed: the warning goes with the file.
+    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n05/01/2024;PRLV SEPA EDF;12,3x\n');
+    expect((await resync(c, id)).status).toBe('PARTIAL_SUCCESS');
     unlinkSync(join(folder, 'bad-amount.csv'));
-    const connection = await resync(c, id);
-    expect(connection.status).toBe('SUCCESS');
-    expect((await documents(c, id)).map((d) => [d.name, d.status])).toEqual([
+    expect((await resync(c, id)).status).toBe('SUCCESS');
+    expect((await report()).map(([name, status]) => [name, status])).toEqual([
       ['camt053-fr-2-accounts.xml', 'IMPORTED'],
       ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED'],
     ]);
-    expect(await accountsOf(c, id)).toHaveLength(3);
   });
 
   it('a file fixed by a setting (the date order of an ambiguous QIF) imports at the next synchronization', async () => {

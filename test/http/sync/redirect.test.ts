@@ -272,7 +272,7 @@ describe('REDIRECT connections', () => {
     // Bounded all the same: past 16 KiB a code or a state is refused as bad input, before anything is kept.
     const tooLong = await create('a'.repeat(16_385));
     expect(tooLong.status).toBe(400);
-    expect((await tooLong.json()).error).toBe('invalid_request');
+    expect(((await tooLong.json()) as { error: string }).error).toBe('invalid_request');
     const longState = await create('a'.repeat(10), 's'.repeat(16_385));
     expect(longState.status).toBe(400);
     const fits = await create('a'.repeat(16_384), 's'.repeat(4_000));

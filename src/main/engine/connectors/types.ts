@@ -323,6 +323,13 @@ export interface ConnectorContext {
    * run's redaction list. Later runs see them in `credentials`. Throws when the keychain cannot keep them.
    */
   replaceSecrets?(values: Record<string, string>): void;
+  /**
+   * Optional (the engine provides it). Part of what the provider holds could not be read although the
+   * accounts listed can be synchronized (a statement file among good ones): the run still writes what it
+   * read, the channel ends PARTIAL_SUCCESS with `reason` (no credential in it) as its error, and the accounts
+   * that synchronized stay ACTIVE. Without it, the connector fails the run instead.
+   */
+  incomplete?(reason: string): void;
 }
 
 export type ConnectorErrorStatus =

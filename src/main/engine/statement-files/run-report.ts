@@ -13,8 +13,7 @@ export type { FileOutcome, RunReport };
 
 const DAY = 86_400;
 
-export const NOT_IMPORTED =
-  'not imported: the synchronization failed (another file could not be read, or the run stopped); read again at the next one';
+export const NOT_IMPORTED = 'not imported: the synchronization stopped before its end; read again at the next one';
 
 /**
  * Writes the report into `document_files` (and the statements' closing balances into `balance_history`),
@@ -48,7 +47,9 @@ export function applyRunReport(
     if (report.scanned) {
       const present = new Set(report.files.map((f) => f.name));
       for (const row of store.registerRows(id)) {
-        if (row.name.startsWith('.') || row.status === 'IMPORTED' || present.has(row.name)) continue;
+        // A row goes with its file: a folder file no longer there, an upload that left the inbox (a failed
+        // upload is told in the run it failed in, then dropped). Imported files stay: they are what was read.
+        if (row.name === FOLDER_ROW || row.status === 'IMPORTED' || present.has(row.name)) continue;
         store.deleteRow(id, row.name);
       }
     }

@@ -4,8 +4,8 @@
  * keeps each run's report until the run's end event, then writes it into the register (run-report.ts);
  * receives uploads; serves the documents report and the import settings. One instance per engine, hearing
  * that engine's events only.
- * - On the event that ends a statements run: the report lands in the register; when only uploads failed,
- *   the uploads they held back are imported by one more synchronization, started at once.
+ * - On the event that ends a statements run: the report lands in the register (a file that could not be read
+ *   holds nothing back: the run imported the others).
  * - On DELETED: the inboxes of connections that are gone are removed.
  * - At start: what a previous process left is cleared (uploads cut short, inboxes of deleted connections).
  */
@@ -157,13 +157,6 @@ export class StatementFiles implements StatementSource {
     if (!connection) return;
     const succeeded = SUCCEEDED.has(run.status);
     applyRunReport(this.deps.store, this.deps.now(), report, inboxDir(this.deps.dataDir, connection), succeeded);
-    // Failed uploads leave the inbox (a folder file stays, and would fail again): when only uploads failed,
-    // the uploads they held back are imported by one more synchronization, started at once.
-    const failed = report.files.filter((f) => f.status === 'FAILED');
-    const heldBack = report.files.some((f) => f.status === 'READY' && f.uploadId);
-    if (!succeeded && !report.folderError && failed.length > 0 && failed.every((f) => f.uploadId) && heldBack) {
-      this.deps.sync().start(event.connectionId, { channelDefinitionIds: [STATEMENTS_CHANNEL_ID] });
-    }
   }
 
   /** Inbox folders (`<id>-<creation date>`) of connections that no longer exist. */

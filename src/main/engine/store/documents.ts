@@ -6,9 +6,9 @@
  * Register statuses:
  * - IMPORTED: its transactions are in the store (a later run reads it again only once it changed);
  * - FAILED: it could not be read (`error` names the file and the line or element); tried again each run
- *   while it stays in the folder;
+ *   while it stays in the folder, and the row goes with the file (a failed upload: at the next run);
  * - SKIPPED: not a statement file (a PDF, a note); `error` says why;
- * - PENDING: read fine but not imported because the run failed (another file could not be read).
+ * - PENDING: waiting for a synchronization, or read fine but not imported because the run stopped.
  * The row named `.` is the folder itself, when it could not be read.
  */
 import type { Db } from '../db/database';

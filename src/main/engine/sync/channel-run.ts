@@ -124,6 +124,8 @@ class ChannelRun {
   private expires?: number;
   private readonly started = performance.now();
   private prepareMs = 0;
+  /** Set through ConnectorContext.incomplete: part of the provider's data could not be read (the reason). */
+  private incompleteReason: string | undefined;
 
   constructor(
     private readonly env: ChannelRunEnv,
@@ -171,6 +173,8 @@ class ChannelRun {
     };
     if (this.spec.type === 'ALL') await this.fetchAccounts(cctx, planned.plan, findings);
     this.guard.throwIfAborted();
+    // The connector read only part of the provider's data: what it read lands, the channel says it is partial.
+    if (this.incompleteReason !== undefined && findings.status === 'SUCCESS') findings.status = 'PARTIAL_SUCCESS';
     return this.writeFindings(findings);
   }
 
@@ -198,6 +202,9 @@ class ChannelRun {
       challenge: (request) => this.askUser(request),
       progress: () => {},
       replaceSecrets: (values) => this.replaceSecret(values),
+      incomplete: (reason) => {
+        this.incompleteReason ??= this.redact(reason).slice(0, 500);
+      },
     };
   }
 
@@ -439,7 +446,7 @@ class ChannelRun {
     const transactions = [...f.fetched.values()].reduce((n, x) => n + x.transactions.length, 0);
     const written = await this.env.deps.resultsWriter.write({
       ...this.resultsBase(f.status, this.guard.signal),
-      ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes) }),
+      ...(f.status === 'SUCCESS' ? {} : { error: describeOutcomes(f.outcomes, this.incompleteReason) }),
       listed: f.listed,
       planned: f.planned,
       fetched: f.fetched,
@@ -542,10 +549,10 @@ function parseState(text: string | null): Record<string, unknown> {
   return {};
 }
 
-function describeOutcomes(outcomes: ReadonlyMap<string, AccountOutcome>): string {
+function describeOutcomes(outcomes: ReadonlyMap<string, AccountOutcome>, incomplete?: string): string {
   const failed = [...outcomes.values()].filter((o) => o === 'FAILED').length;
   const missing = [...outcomes.values()].filter((o) => o === 'NOT_FOUND').length;
-  return [failed ? `${failed} account(s) failed` : '', missing ? `${missing} account(s) not found` : '']
+  return [failed ? `${failed} account(s) failed` : '', missing ? `${missing} account(s) not found` : '', incomplete ?? '']
     .filter(Boolean)
     .join(', ');
 }

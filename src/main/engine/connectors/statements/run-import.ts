@@ -4,10 +4,12 @@
  * 1. list the folder and the upload inbox; a folder file already IMPORTED with the same size and
  *    modification time (or, once read, the same SHA-256) is not read again;
  * 2. read and parse every other file completely (nothing is written yet);
- * 3. any file that cannot be read ⇒ the channel ends FAILED with an error naming the file(s) and line or
- *    element, and NOTHING of the run is written (C8: one run lands whole or not at all) — the files that
- *    read fine wait (PENDING) until the bad one is fixed or removed; unsupported files are only SKIPPED;
- * 4. else every account of the connection is listed (the stored ones too, so that none becomes NOT_FOUND)
+ * 3. a file that cannot be read is reported FAILED with its line or element, and the channel ends
+ *    PARTIAL_SUCCESS naming it: the other files and their accounts import all the same (the run's result is
+ *    still written in one transaction); the file is read again at each run until it is fixed or removed.
+ *    Only when nothing of the source is sound (no file read, no account from an earlier run) does the run
+ *    end FAILED. Unsupported files are only SKIPPED;
+ * 4. every account of the connection is listed (the stored ones too, so that none becomes NOT_FOUND)
  *    with the run's rows and its balance (balance-anchor.ts), and the register follows after the commit.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -64,6 +66,20 @@ function failureMessage(failed: readonly FileOutcome[]): string {
   if (failed.length === 1) return shown[0];
   const more = failed.length > 3 ? `; and ${failed.length - 3} more` : '';
   return `${failed.length} statement files could not be read: ${shown.join('; ')}${more}`;
+}
+
+/**
+ * Files that could not be read do not hold the others back: the run imports the rest and ends partial,
+ * naming them. Only a source with nothing sound at all (no file read, no account kept from earlier runs)
+ * fails the run.
+ */
+function reportUnreadFiles(cctx: ConnectorContext, report: RunReport, somethingSound: boolean): void {
+  const failed = report.files.filter((f) => f.status === 'FAILED');
+  if (failed.length === 0) return;
+  const message = failureMessage(failed);
+  const sound = somethingSound || report.files.some((f) => f.status === 'UNCHANGED');
+  if (!sound || !cctx.incomplete) throw new ConnectorError('FAILED', message);
+  cctx.incomplete(message);
 }
 
 function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, uploadId?: string): FileOutcome {
@@ -220,11 +236,10 @@ export async function importRun(source: StatementSource, cctx: ConnectorContext)
     await nextTurn();
   }
 
-  const failed = report.files.filter((f) => f.status === 'FAILED');
-  if (failed.length) throw new ConnectorError('FAILED', failureMessage(failed));
   signal.throwIfAborted();
-
   const stored = source.storedAccounts(connectionId);
+  reportUnreadFiles(cctx, report, parsed.length > 0 || stored.length > 0);
+
   const { batches, summaries } = buildBatches(parsed, stored);
   parsed.length = 0;
   const byName = new Map(report.files.map((f) => [f.name, f]));

@@ -3,8 +3,8 @@ import type { MessageKey } from '../../lib/i18n';
 
 /**
  * The statement-files report of a connection (GET /connections/{id}/documents) in the person's terms (issue 15):
- * which file, where in it, and what to do. A run with one unreadable file imports nothing (contract C8), so
- * failures come first, then the files held back because of them.
+ * which file, where in it, and what to do. An unreadable file holds the others back no more (they import in the
+ * same run), but it is what needs the person: failures come first, then the files still waiting.
  */
 
 const ORDER: Record<StatementFile['status'], number> = { FAILED: 0, PENDING: 1, IMPORTED: 2, SKIPPED: 3 };

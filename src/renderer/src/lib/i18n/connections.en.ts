@@ -36,15 +36,15 @@ export const connEn = {
   'docReport.status.FAILED': 'Could not be read',
   'docReport.status.SKIPPED': 'Not a statement',
   'docReport.status.PENDING': 'Waiting',
-  'docReport.failedSummary.one': '{count} file could not be read: nothing of that import was kept.',
-  'docReport.failedSummary.other': '{count} files could not be read: nothing of that import was kept.',
+  'docReport.failedSummary.one': '{count} file could not be read: the other files were imported. Once it is fixed or removed, this warning goes away.',
+  'docReport.failedSummary.other': '{count} files could not be read: the other files were imported. Once they are fixed or removed, this warning goes away.',
   'docReport.todo.line':
     'Correct that line in the file (or export the statement again from your bank), then import the file again.',
   'docReport.todo.upload': 'Fix the file or export it again from your bank, then drop it here again.',
   'docReport.todo.folder':
     'Fix the file in the folder or export it again from your bank (or remove it from the folder), then sync again.',
   'docReport.todo.missingFolder': 'The folder cannot be read: check that it exists, then update the connection’s folder.',
-  'docReport.todo.pending': 'Imported at the next synchronization, once the files that could not be read are fixed.',
+  'docReport.todo.pending': 'Imported at the next synchronization.',
   'docReport.todo.skipped': 'Not read as a statement (PDF, notes): nothing to do.',
 
   // Per-account consent, in place

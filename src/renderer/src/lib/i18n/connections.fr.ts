@@ -35,8 +35,8 @@ export const connFr: Record<keyof typeof connEn, string> = {
   'docReport.status.FAILED': 'Illisible',
   'docReport.status.SKIPPED': 'Pas un relevé',
   'docReport.status.PENDING': 'En attente',
-  'docReport.failedSummary.one': '{count} fichier n’a pas pu être lu : rien de cet import n’a été gardé.',
-  'docReport.failedSummary.other': '{count} fichiers n’ont pas pu être lus : rien de cet import n’a été gardé.',
+  'docReport.failedSummary.one': '{count} fichier n’a pas pu être lu : les autres fichiers ont été importés. Une fois corrigé ou retiré, cet avertissement disparaît.',
+  'docReport.failedSummary.other': '{count} fichiers n’ont pas pu être lus : les autres fichiers ont été importés. Une fois corrigés ou retirés, cet avertissement disparaît.',
   'docReport.todo.line':
     'Corrigez cette ligne dans le fichier (ou exportez à nouveau le relevé depuis votre banque), puis importez le fichier à nouveau.',
   'docReport.todo.upload': 'Corrigez le fichier ou exportez-le à nouveau depuis votre banque, puis déposez-le à nouveau ici.',
@@ -44,7 +44,7 @@ export const connFr: Record<keyof typeof connEn, string> = {
     'Corrigez le fichier dans le dossier ou exportez-le à nouveau depuis votre banque (ou retirez-le du dossier), puis synchronisez à nouveau.',
   'docReport.todo.missingFolder':
     'Le dossier est illisible : vérifiez qu’il existe, puis mettez à jour le dossier de la connexion.',
-  'docReport.todo.pending': 'Importé à la prochaine synchronisation, une fois les fichiers illisibles corrigés.',
+  'docReport.todo.pending': 'Importé à la prochaine synchronisation.',
   'docReport.todo.skipped': 'Non lu comme relevé (PDF, notes) : rien à faire.',
 
   'consentBox.title': 'Comptes chez cette banque',
