@@ -8,7 +8,6 @@ import { dataSelectors, useStore } from '../../store';
 import { notCountedReason } from '../../lib/account-sharing';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -22,7 +21,7 @@ import {
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
 import { useBusyAction } from '../common/use-busy-action';
-import { accountStatusTone } from '../common/status';
+import { AccountStatusBadge } from '../common/AccountStatusBadge';
 import { BalanceChart } from '../dashboard/charts';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
@@ -119,7 +118,7 @@ function AccountView({ account }: { account: Account }) {
     [t('account.type'), t(`accountType.${account.type}` as MessageKey)],
     [
       t('account.status'),
-      <Badge tone={accountStatusTone(account.status)}>{t(`accountStatus.${account.status}` as MessageKey)}</Badge>,
+      <AccountStatusBadge account={account} connection={connection} />,
     ],
     ...(account.iban
       ? ([[t('account.iban'), <span className="mono">{account.iban}</span>]] as Array<[string, React.ReactNode]>)

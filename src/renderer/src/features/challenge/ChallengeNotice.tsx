@@ -1,11 +1,9 @@
 import type { Connection } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
-import { syncSelectors, useStore } from '../../store';
+import { useT } from '../../lib/i18n';
+import { useStore } from '../../store';
 import type { ActiveChallenge } from '../../store/sync/initialState';
 import { Alert, Button, toast } from '../../ui';
 import { clock, useSecondsLeft } from './seconds-left';
-
-const ENDED = ['CHALLENGE_FAILED', 'CHALLENGE_TIMED_OUT', 'CHALLENGE_CANCELLED'];
 
 /** Opens a connection's pending challenge; says so when the bank no longer waits. */
 export function useOpenChallenge(): (connectionId: string) => Promise<void> {
@@ -17,15 +15,14 @@ export function useOpenChallenge(): (connectionId: string) => Promise<void> {
 }
 
 /**
- * A connection's challenge, on its card and its page: while one is pending, the time left and "Enter the code"
- * (so a dismissed dialog is never lost); after a challenge ended the run, what to do next.
+ * A connection's pending challenge, on its card and its page: the time left and "Enter the code" (so a
+ * dismissed dialog is never lost). After a challenge ended the run, the connection's attempt note says what
+ * to do next (connections/SyncStateLines.tsx), like any other failed attempt.
  */
 export function ChallengeNotice({ connection }: { connection: Connection }) {
   const pending = useStore((s) => s.challenges[connection.id]);
-  const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
   if (pending) return <PendingChallenge connection={connection} challenge={pending} />;
-  if (running || !ENDED.includes(connection.status)) return null;
-  return <NextStep status={connection.status} />;
+  return null;
 }
 
 function PendingChallenge({ connection, challenge }: { connection: Connection; challenge: ActiveChallenge }) {
@@ -53,14 +50,5 @@ function PendingChallenge({ connection, challenge }: { connection: Connection; c
         {t('challenge.pendingShort', { time: clock(left) })}
       </Alert>
     </div>
-  );
-}
-
-function NextStep({ status }: { status: string }) {
-  const { t } = useT();
-  return (
-    <p className="muted" style={{ margin: 0, fontSize: 13 }} data-testid="challenge-next-step">
-      {t(`challenge.nextStep.${status}` as MessageKey)}
-    </p>
   );
 }

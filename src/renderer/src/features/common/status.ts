@@ -17,6 +17,7 @@ export function statusTone(status: ConnectionStatus | string): Tone {
     case 'SERVICE_UNAVAILABLE':
       return 'warning';
     case 'NEVER':
+    case 'NO_ACCOUNT':
     case 'NONE':
     case 'CLOSED':
     case 'EMPTY':
@@ -26,11 +27,12 @@ export function statusTone(status: ConnectionStatus | string): Tone {
   }
 }
 
-export function accountStatusTone(status: AccountStatus): Tone {
+export function accountStatusTone(status: AccountStatus | 'NOT_UPDATED'): Tone {
   switch (status) {
     case 'ACTIVE':
     case 'MANUAL':
       return 'success';
+    case 'NOT_UPDATED':
     case 'PENDING_CONSENT':
     case 'SUSPENDED':
       return 'warning';

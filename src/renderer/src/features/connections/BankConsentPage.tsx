@@ -14,7 +14,7 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { readPendingBankConsent, startBankConsent, type PendingBankConsent } from './bank-consent';
-import { completeConsent } from './consent-complete';
+import { completeConsent, consentFailureMessage } from './consent-complete';
 
 const PROBLEM_KEYS: Record<ConsentRedirectProblem, MessageKey> = {
   not_a_url: 'bankConsent.problem.not_a_url',
@@ -95,7 +95,7 @@ export default function BankConsentPage() {
       toast.success(pending.connectionId ? t('bankConsent.renewed') : t('add.created'));
       navigate(`/connections/${id}`, { replace: true });
     } catch (err) {
-      setFailure(errorMessage(i18n, err));
+      setFailure(consentFailureMessage(i18n, err));
       setFinishing(false);
     }
   };

@@ -4,8 +4,7 @@ import { useT } from '../../lib/i18n';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Card, Loading, toast } from '../../ui';
-import { errorMessage } from '../common/errors';
-import { completeConsent } from './consent-complete';
+import { completeConsent, consentFailureMessage } from './consent-complete';
 import { consentAnswerMessage } from './consent-answer';
 import type { PendingConnect } from './redirect-flow';
 
@@ -39,7 +38,7 @@ export default function ConnectCallbackPage() {
       await loadConnections();
       toast.success(t('add.created'));
       navigate(`/connections/${id}`, { replace: true });
-    })().catch((err) => setFailure(err instanceof AnswerProblem ? err.message : t('connect.failed', { message: errorMessage(i18n, err) })));
+    })().catch((err) => setFailure(err instanceof AnswerProblem ? err.message : consentFailureMessage(i18n, err)));
   }, [search, i18n, t, loadConnections, markRunning]);
 
   return (

@@ -1,5 +1,5 @@
 import type { Connection } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Card } from '../../ui';
@@ -8,17 +8,19 @@ import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
 import { useAwaitingConsent } from './consent-decisions';
-import { lastSyncDate } from './sync-info';
+import { channelSyncState } from './connection-state';
+import { AttemptNote, lastSuccessText } from './SyncStateLines';
+import { useConnectionSyncState } from './use-sync-state';
 
 export function ConnectionCard({ connection }: { connection: Connection }) {
-  const { t, tn, relative } = useT();
+  const i18n = useT();
+  const { t, tn } = i18n;
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
-  const awaitingCode = useStore((s) => syncSelectors.awaitingCode(s, connection.id));
+  const { state, document } = useConnectionSyncState(connection);
   const accountCount = useStore((s) => dataSelectors.accountsOf(s, connection.id).length);
   // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
   const pending = useAwaitingConsent(connection.id);
   const providerName = useStore((s) => dataSelectors.providerName(s, connection.provider_id));
-  const last = lastSyncDate(connection);
   const channels = (connection.channels ?? []).filter((ch) => ch.status !== 'EMPTY');
 
   return (
@@ -43,7 +45,7 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
                 {[
                   providerName !== connection.name ? providerName : null,
                   tn('connections.accounts', accountCount),
-                  last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced'),
+                  lastSuccessText(i18n, state),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -52,20 +54,16 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
             <SyncButton connection={connection} size="sm" />
           </div>
           <div data-testid="connection-status">
-            <StatusLine
-              status={connection.status}
-              running={running}
-              awaitingCode={awaitingCode}
-              providerId={connection.provider_id}
-            />
+            <StatusLine status={state.status} providerId={connection.provider_id} document={document} />
           </div>
+          <AttemptNote state={state} document={document} />
           <ChallengeNotice connection={connection} />
           {channels.length > 1 && (
             <ul className="muted" style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>
               {channels.map((ch) => (
                 <li key={ch.channel_definition_id}>
                   {t(`mode.${ch.mode}.short`)} —{' '}
-                  {t(`status.${running && ch.status === 'RUNNING' ? 'RUNNING' : ch.status}`)}
+                  {t(`status.${channelSyncState(ch, channels, running).status}` as MessageKey)}
                 </li>
               ))}
             </ul>

@@ -10,7 +10,6 @@ import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { errorMessage } from '../common/errors';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { maskedAccountNumber } from '../common/account-label';
-import { accountStatusTone } from '../common/status';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
@@ -20,6 +19,10 @@ import { DocumentReport } from './DocumentReport';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
+import { AccountStatusBadge } from '../common/AccountStatusBadge';
+import { channelSyncState } from './connection-state';
+import { AttemptNote, lastSuccessText } from './SyncStateLines';
+import { useConnectionSyncState } from './use-sync-state';
 import { SimplefinInstitutions, SimplefinStatusHelp, SimplefinWording } from './simplefin/SimplefinConnectionNotes';
 import { SyncButton } from './SyncButton';
 import { useAwaitingConsent, useDeclined } from './consent-decisions';
@@ -50,11 +53,11 @@ type DialogName = 'delete' | 'close' | 'rename' | null;
 
 function Detail({ connection }: { connection: Connection }) {
   const i18n = useT();
-  const { t, tn, day, relative } = i18n;
+  const { t, tn, day } = i18n;
   const provider = useStore((s) => s.providers.find((p) => p.id === connection.provider_id));
   const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
-  const awaitingCode = useStore((s) => syncSelectors.awaitingCode(s, connection.id));
+  const { state, document } = useConnectionSyncState(connection);
   const loadConnections = useStore((s) => s.loadConnections);
   const loadAccounts = useStore((s) => s.loadAccounts);
   const [dialog, setDialog] = useState<DialogName>(null);
@@ -140,9 +143,7 @@ function Detail({ connection }: { connection: Connection }) {
       {a.status === 'PENDING_CONSENT' && declined.has(a.id) ? (
         <Badge tone="neutral">{t('consentBox.notShared')}</Badge>
       ) : (
-        a.status !== 'ACTIVE' && (
-          <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-        )
+        a.status !== 'ACTIVE' && <AccountStatusBadge account={a} connection={connection} />
       )}
       <Amount value={a.balance} currency={a.currency} strong />
     </Link>
@@ -161,17 +162,14 @@ function Detail({ connection }: { connection: Connection }) {
         subtitle={
           <span className="stack" style={{ gap: 4, marginTop: 6 }}>
             <span data-testid="connection-status">
-              <StatusLine
-                status={connection.status}
-                running={running}
-                awaitingCode={awaitingCode}
-                providerId={connection.provider_id}
-              />
+              <StatusLine status={state.status} providerId={connection.provider_id} document={document} />
             </span>
             {!running && <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />}
+            <AttemptNote state={state} document={document} />
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
                 provider?.name,
+                lastSuccessText(i18n, state),
                 t('connections.created', { date: day(connection.creation_date) }),
                 connection.auto_sync ? t('connections.autoSync') : t('connections.manualSync'),
               ]
@@ -265,7 +263,7 @@ function Detail({ connection }: { connection: Connection }) {
           {channelRows.map(({ channel, definition, id }) => {
             const mode = channel?.mode ?? definition?.mode ?? 'EMBEDDED';
             const unused = !channel || channel.status === 'EMPTY';
-            const last = channel?.last_end_date ?? channel?.last_success_date;
+            const shown = channelSyncState(channel, connection.channels, running);
             return (
               <div key={id} className="list-item" style={{ alignItems: 'flex-start' }} data-testid="channel-row">
                 <div className="stack" style={{ flex: 1, gap: 4, minWidth: 0 }}>
@@ -274,21 +272,13 @@ function Detail({ connection }: { connection: Connection }) {
                       {t((provider?.type === 'DOCUMENT' ? 'mode.DOCUMENT' : `mode.${mode}`) as MessageKey)}
                     </SimplefinWording>
                   </strong>
-                  <StatusLine
-                    status={channel?.status ?? 'EMPTY'}
-                    running={running && channel?.status === 'RUNNING'}
-                    providerId={connection.provider_id}
-                  />
+                  <StatusLine status={shown.status} providerId={connection.provider_id} document={document} />
                   <span className="faint" style={{ fontSize: 12.5 }}>
                     {[
                       (channel?.account_types ?? definition?.account_types ?? [])
                         .map((a) => t(`accountType.${a}` as MessageKey))
                         .join(', '),
-                      !unused
-                        ? last
-                          ? t('connections.lastSync', { when: relative(last) })
-                          : t('connections.neverSynced')
-                        : null,
+                      !unused ? lastSuccessText(i18n, shown) : null,
                       channel?.expires ? t('connections.expires', { date: day(channel.expires) }) : null,
                       channel?.credentials?.length ? channel.credentials.map((c) => c.masked_value).join(' · ') : null,
                     ]

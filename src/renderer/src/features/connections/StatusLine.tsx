@@ -1,8 +1,15 @@
-import type { ConnectionStatus } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { Badge, Spinner } from '../../ui';
 import { statusTone } from '../common/status';
+import type { ShownStatus } from './connection-state';
 import { simplefinStatusSentence } from './simplefin/strings';
+
+/** Statuses a statement-files source says in its own words (files read, not accounts synchronized). */
+const DOCUMENT_SENTENCES: ReadonlySet<string> = new Set(['PARTIAL_SUCCESS', 'NO_ACCOUNT']);
+
+function statusSentenceKey(status: ShownStatus, document?: boolean): MessageKey {
+  return (document && DOCUMENT_SENTENCES.has(status) ? `status.${status}.document` : `status.${status}`) as MessageKey;
+}
 
 const TONE_COLOR = {
   success: 'var(--positive)',
@@ -23,17 +30,21 @@ export function StatusLine({
   badge,
   providerId,
   awaitingCode,
+  document,
 }: {
-  status: ConnectionStatus;
+  /** What to say: a status, or the app's own reading of one (connection-state.ts). */
+  status: ShownStatus;
   running?: boolean;
   badge?: boolean;
   providerId?: string;
   /** A running synchronization that waits for the person's code: said so, not "synchronizing". */
   awaitingCode?: boolean;
+  /** A statement-files source: files, not accounts at a bank, are what it reads. */
+  document?: boolean;
 }) {
   const { t, lang } = useT();
-  const effective: ConnectionStatus = running ? 'RUNNING' : status;
-  if (effective === 'RUNNING' && awaitingCode) {
+  const effective: ShownStatus = running ? 'RUNNING' : status;
+  if ((effective === 'RUNNING' && awaitingCode) || effective === 'AWAITING_CODE') {
     return (
       <span className="row" style={{ gap: 8, color: 'var(--warning)' }} data-status="AWAITING_CODE" role="status">
         <span className="status-dot" style={{ background: 'var(--warning)' }} aria-hidden="true" />
@@ -41,7 +52,7 @@ export function StatusLine({
       </span>
     );
   }
-  const sentence = simplefinStatusSentence(lang, providerId, effective) ?? t(`status.${effective}` as MessageKey);
+  const sentence = simplefinStatusSentence(lang, providerId, effective) ?? t(statusSentenceKey(effective, document));
   const tone = statusTone(effective);
   if (effective === 'RUNNING') {
     return (

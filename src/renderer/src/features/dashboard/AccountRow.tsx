@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Account, Connection } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import { Badge } from '../../ui';
 import { accountOrigin } from '../common/account-label';
+import { AccountStatusBadge } from '../common/AccountStatusBadge';
 import { Amount } from '../common/Amount';
-import { accountStatusTone } from '../common/status';
 
 /** One account in the dashboard's lists: name, connection and balance date, a badge, the balance; opens its page. */
 export function AccountRow({
@@ -18,12 +17,9 @@ export function AccountRow({
   /** Default: the status, when it is not ACTIVE. */
   badge?: ReactNode;
 }) {
-  const { t, relative } = useT();
-  const shownBadge =
-    badge ??
-    (a.status !== 'ACTIVE' && (
-      <Badge tone={accountStatusTone(a.status)}>{t(`accountStatus.${a.status}` as MessageKey)}</Badge>
-    ));
+  const { relative } = useT();
+  const connection = connections.find((c) => c.id === a.connection_id);
+  const shownBadge = badge ?? (a.status !== 'ACTIVE' && <AccountStatusBadge account={a} connection={connection} />);
   return (
     <Link to={`/accounts/${a.id}`} className="list-item" data-testid="account-row">
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -31,7 +27,7 @@ export function AccountRow({
           {a.name}
         </div>
         <div className="faint" style={{ fontSize: 12.5 }}>
-          {accountOrigin(a, connections.find((c) => c.id === a.connection_id)?.name)}
+          {accountOrigin(a, connection?.name)}
           {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
         </div>
         {/* Under the name, so that a long status never squeezes the name on a narrow window. */}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import type { Connection } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { useStore } from '../../store';
@@ -6,46 +7,47 @@ import { Card } from '../../ui';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from '../connections/StatusLine';
 import { SyncButton } from '../connections/SyncButton';
-import { lastSyncDate } from '../connections/sync-info';
+import { AttemptNote, lastSuccessText } from '../connections/SyncStateLines';
+import { useConnectionSyncState } from '../connections/use-sync-state';
 
 /**
- * Every connection with its status and the time of its last synchronization, each with its own "Sync now".
- * Memoized and reading the running synchronizations itself: a period switch does not redraw it.
+ * Every connection with its status and the time of its last successful synchronization (a failed attempt
+ * apart, with the next step), each with its own "Sync now". Memoized, and each row reads its own state: a
+ * period switch does not redraw it.
  */
 export const LastSyncCard = memo(function LastSyncCard() {
-  const { t, relative } = useT();
+  const { t } = useT();
   const connections = useStore((s) => s.connections);
-  const running = useStore((s) => s.running);
-  const challenges = useStore((s) => s.challenges);
   return (
     <Card title={t('dashboard.lastSync')} id="last-sync">
       <div className="list">
-        {connections.map((c) => {
-          const last = lastSyncDate(c);
-          return (
-            <div key={c.id} className="list-item" data-testid="sync-row">
-              <ProviderLogo url={c.logo_url} name={c.name} size="sm" />
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)' }}>
-                  {c.name}
-                </Link>
-                <div style={{ fontSize: 12.5 }}>
-                  <StatusLine
-                    status={c.status}
-                    running={c.id in running}
-                    awaitingCode={c.id in challenges}
-                    providerId={c.provider_id}
-                  />
-                </div>
-                <div className="faint" style={{ fontSize: 12 }}>
-                  {last ? t('connections.lastSync', { when: relative(last) }) : t('connections.neverSynced')}
-                </div>
-              </div>
-              <SyncButton connection={c} size="sm" />
-            </div>
-          );
-        })}
+        {connections.map((c) => (
+          <SyncRow key={c.id} connection={c} />
+        ))}
       </div>
     </Card>
   );
 });
+
+function SyncRow({ connection: c }: { connection: Connection }) {
+  const i18n = useT();
+  const { state, document } = useConnectionSyncState(c);
+  return (
+    <div className="list-item" data-testid="sync-row">
+      <ProviderLogo url={c.logo_url} name={c.name} size="sm" />
+      <div className="stack" style={{ flex: 1, minWidth: 0, gap: 2 }}>
+        <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)' }}>
+          {c.name}
+        </Link>
+        <div style={{ fontSize: 12.5 }}>
+          <StatusLine status={state.status} providerId={c.provider_id} document={document} />
+        </div>
+        <div className="faint" style={{ fontSize: 12 }}>
+          {lastSuccessText(i18n, state)}
+        </div>
+        <AttemptNote state={state} document={document} />
+      </div>
+      <SyncButton connection={c} size="sm" />
+    </div>
+  );
+}

@@ -127,13 +127,19 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     }
   };
 
-  const finished = (connection: Connection) => {
-    const wasRunning = connection.id in get().running;
+  const stopFollowing = (connectionId: string) =>
     set((s) => {
       const running = { ...s.running };
-      delete running[connection.id];
+      delete running[connectionId];
       return { running };
     });
+
+  const finished = (connection: Connection) => {
+    const wasRunning = connection.id in get().running;
+    // The accounts the run wrote are read before the connection stops showing as synchronizing: its end
+    // never shows "Up to date" above the accounts list of before the run ("No account yet" on a first one).
+    if (wasRunning) void get().loadAccounts().finally(() => stopFollowing(connection.id));
+    else stopFollowing(connection.id);
     answered.delete(connection.id);
     if (connection.status !== 'CHALLENGE_REQUIRED') dropChallenge(connection.id);
     if (wasRunning) {
