@@ -81,7 +81,7 @@ test('a wrong code on the last attempt ends in words that say what to do next, a
     timeout: 60_000,
   });
   // user_challenge allows one attempt (contract C11): the run ended, and the page says how to get a new code.
-  await expect(page.getByTestId('challenge-next-step')).toContainText('Sync now');
+  await expect(page.getByTestId('sync-attempt').first()).toContainText('Sync now');
 
   await page.getByRole('button', { name: /Sync now/ }).click();
   await expect(dialog).toBeVisible({ timeout: 60_000 });
@@ -89,7 +89,7 @@ test('a wrong code on the last attempt ends in words that say what to do next, a
   await expect(page.getByTestId('connection-status')).toContainText('The security check was cancelled', {
     timeout: 60_000,
   });
-  await expect(page.getByTestId('challenge-next-step')).toContainText('Sync now');
+  await expect(page.getByTestId('sync-attempt').first()).toContainText('Sync now');
   await shot(page, 'app-challenge-3-cancelled');
 });
 

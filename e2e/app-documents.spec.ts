@@ -46,9 +46,21 @@ test('a statement file that cannot be read is reported on the connection page wi
   await expect(report.getByTestId('document-row').filter({ hasText: 'ofx2-bank-us.ofx' })).toContainText('Imported');
 
   await page.getByTestId('document-input').setInputFiles(join(SAMPLES, 'bad', 'bad-amount.csv'));
-  await expect(page.getByTestId('connection-status').locator('[data-status="FAILED"]')).toBeVisible({ timeout: 60_000 });
+  // One bad file does not break the source (issue 19): the run is partial, said in the words of files, never
+  // "Up to date" beside the failed file, and the accounts already imported are not marked as failed.
+  const status = page.getByTestId('connection-status').first();
+  await expect(status.locator('[data-status="PARTIAL_SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(status).toContainText('Imported, but some files could not be read');
+  await expect(page.getByTestId('connection-detail')).not.toContainText('Up to date');
+  await expect(page.getByTestId('sync-attempt').first()).toContainText('The other files were imported');
+  await expect(page.locator('[data-account-status="ERROR"], [data-account-status="NOT_UPDATED"]')).toHaveCount(0);
   const bad = report.getByTestId('document-row').filter({ hasText: 'bad-amount.csv' });
   await expect(bad).toContainText('line 3: malformed amount');
   await expect(bad).toContainText('Correct that line');
   await shot(page, 'app-documents-3-report');
+
+  // The next synchronization: the failed upload's warning is gone with it, and the source is up to date.
+  await page.getByRole('button', { name: /Sync now/ }).first().click();
+  await expect(status.locator('[data-status="SUCCESS"]')).toBeVisible({ timeout: 60_000 });
+  await expect(report.getByTestId('document-row').filter({ hasText: 'bad-amount.csv' })).toHaveCount(0);
 });

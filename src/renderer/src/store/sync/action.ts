@@ -143,9 +143,11 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     answered.delete(connection.id);
     if (connection.status !== 'CHALLENGE_REQUIRED') dropChallenge(connection.id);
     if (wasRunning) {
+      // A statement-files source says a partial run in the words of files (as its status line does).
+      const document = get().providers.find((p) => p.id === connection.provider_id)?.type === 'DOCUMENT';
+      const key = document && connection.status === 'PARTIAL_SUCCESS' ? 'status.PARTIAL_SUCCESS.document' : `status.${connection.status}`;
       const status =
-        simplefinStatusSentence(get().language, connection.provider_id, connection.status) ??
-        t(`status.${connection.status}` as MessageKey);
+        simplefinStatusSentence(get().language, connection.provider_id, connection.status) ?? t(key as MessageKey);
       const message = t('connections.finished', { name: connection.name, status });
       if (connection.status === 'SUCCESS') toast.success(message);
       else if (connection.status === 'PARTIAL_SUCCESS') toast.info(message);
