@@ -21,6 +21,8 @@ test('a statement-files connection: files chosen in the app are imported and the
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByTestId('connection-detail')).toBeVisible();
 
+  // The folder is its owner's own path: shown in full, not masked (issue 19).
+  await expect(page.getByTestId('document-folder')).toHaveText(folder);
   const drop = page.getByTestId('document-drop');
   await expect(drop).toBeVisible();
   await shot(page, 'app-documents-1-drop-zone');

@@ -204,6 +204,7 @@ function composeEngine(
   engine.webhooks = new Webhooks({ store: store.webhooks, events, settings, secrets, log, now, isOpen: () => db.open });
   engine.statementFiles = new StatementFiles({
     store: store.documents,
+    secrets,
     events,
     dataDir: options.dataDir,
     log,

@@ -350,6 +350,21 @@ describe.skipIf(!hasKeychain)('statement import settings', () => {
     expect(await getJson(c, `/connections/${id}/document_settings`)).toEqual(byIndex);
   });
 
+  it('GET document_folder: the folder in full to its owner (the connection record masks it); 404, 400, 403 otherwise', async () => {
+    const folder = folderWith('qif-ccard-us.qif');
+    const { id: source, connection } = await connectFolder(c, folder);
+    expect(channelOf(connection).credentials[0].masked_value).not.toBe(folder);
+    const res = await api(c, `/connections/${source}/document_folder`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ folder });
+
+    expect((await api(newCaller(engine), `/connections/${source}/document_folder`)).status).toBe(404);
+    const bank = insertConnection(engine.ctx.db, c.userId);
+    expect((await api(c, `/connections/${bank}/document_folder`)).status).toBe(400);
+    const reader = { ...c, token: engine.userToken(c.userId, ['accounts_read']) };
+    expect((await api(reader, `/connections/${source}/document_folder`)).status).toBe(403);
+  });
+
   it('the OpenAPI document marks the extensions and lists the upload content types', async () => {
     const doc = (await (await engine.http('/v2/openapi.json')).json()) as any;
     const documentsPath = doc.paths['/v2/connections/{id}/documents'];

@@ -4,7 +4,8 @@
  *   usual synchronization events;
  * - GET /connections/{id}/documents: what became of each file (imported, failed and why, skipped, pending);
  * - GET/PUT /connections/{id}/document_settings: the CSV column mapping, the date order of QIF/CSV files and
- *   the default currency.
+ *   the default currency;
+ * - GET /connections/{id}/document_folder: the folder in full, for its owner (the record masks it).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -143,6 +144,32 @@ export const documentRoutes = defineRoutes({
         const all = await ctx.statementFiles.documents(connection);
         const start = offsetOf(request.query);
         return sendList(reply, all.slice(start, start + request.query.limit), all.length);
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/connections/:id/document_folder',
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: 'The folder of a statement-files connection, in full',
+          description:
+            'The connection record shows the folder masked, like any credential; its owner reads it in full here ' +
+            '(scope connections_manage). `folder` is absent when none is kept. 503 when the keychain cannot be read.',
+          tags: ['Documents'],
+          ...ext,
+          params: idParams,
+          response: {
+            200: {
+              type: 'object',
+              properties: { folder: { type: 'string', description: 'The absolute path, as it was given.' } },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const folder = ctx.statementFiles.folderOf(documentConnection(ctx, request).id);
+        return folder === undefined ? {} : { folder };
       },
     );
 

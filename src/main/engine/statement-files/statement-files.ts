@@ -13,11 +13,14 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { STATEMENTS_CHANNEL_ID } from '../connectors/statements/definition';
+import { FOLDER_CREDENTIAL, STATEMENTS_CHANNEL_ID } from '../connectors/statements/definition';
 import { readDocumentSettings, type DocumentSettings } from '../connectors/statements/document-settings';
 import type { KnownFile, RunReport, StatementSource } from '../connectors/statements/source';
 import { MAX_STATEMENT_BYTES } from '../connectors/statements/statement-reader';
 import type { EngineEvents, PublishedEvent } from '../events/engine-events';
+import { SecretStoreUnavailable } from '../domain/errors';
+import type { SecretStore } from '../secrets/secret-store';
+import { credentialValues, readChannelSecret } from '../store/channel-secret';
 import type { DocumentsStore } from '../store/documents';
 import type { SyncPort } from '../sync/sync-port';
 import { documentFiles, type DocumentFileRecord } from './document-records';
@@ -28,6 +31,8 @@ import { applyRunReport } from './run-report';
 
 export interface StatementFilesDeps {
   store: DocumentsStore;
+  /** The OS keychain, where the folder is kept (it is the channel's credential). */
+  secrets: Pick<SecretStore, 'get'>;
   events: EngineEvents;
   dataDir: string;
   log: FastifyBaseLogger;
@@ -60,6 +65,19 @@ export class StatementFiles implements StatementSource {
   }
 
   // --- StatementSource: what the statements connector reads through ---
+
+  /**
+   * The folder of a statement-files connection in full, as its owner gave it (the connection record shows it
+   * masked, like any credential); undefined when none is kept. Read from the keychain: when the keychain
+   * cannot be read, SecretStoreUnavailable.
+   */
+  folderOf(connectionId: number): string | undefined {
+    const channelId = this.deps.store.channelId(connectionId, STATEMENTS_CHANNEL_ID);
+    if (channelId === undefined) return undefined;
+    const read = readChannelSecret(this.deps.secrets, channelId);
+    if (read.kind === 'unavailable') throw new SecretStoreUnavailable('the keychain could not be read');
+    return read.kind === 'ok' ? credentialValues(read.secret)[FOLDER_CREDENTIAL] : undefined;
+  }
 
   settingsOf(connectionId: number): DocumentSettings | undefined {
     const connection = this.deps.store.connection(connectionId);

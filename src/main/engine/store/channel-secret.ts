@@ -33,7 +33,7 @@ export function parseChannelSecret(text: string): StoredSecret | undefined {
   return undefined;
 }
 
-export function readChannelSecret(secrets: Keychain, channelId: number): SecretRead {
+export function readChannelSecret(secrets: Pick<Keychain, 'get'>, channelId: number): SecretRead {
   let text: string | null;
   try {
     text = secrets.get(channelSecretName(channelId));

@@ -88,6 +88,9 @@ export function createDocumentsStore(db: Db) {
     connectionExists: db.prepare<[number], number>('SELECT 1 FROM connections WHERE id = ?').pluck(),
     connectionBorn: db.prepare<[number, number], number>('SELECT 1 FROM connections WHERE id = ? AND creation_date = ?').pluck(),
     setSettings: db.prepare('UPDATE connections SET document_settings = ? WHERE id = ?'),
+    channelId: db
+      .prepare<[number, string], number>('SELECT id FROM channels WHERE connection_id = ? AND channel_definition_id = ?')
+      .pluck(),
     accounts: db.prepare<[number], StatementAccountRow>(
       `SELECT id, reference, name, type, currency, iban, account_number, usage, balance, balance_date, creation_date
          FROM accounts WHERE connection_id = ? ORDER BY id`,
@@ -108,6 +111,9 @@ export function createDocumentsStore(db: Db) {
       return db.inTransaction ? fn() : db.transaction(fn).immediate();
     },
     isOpen: () => db.open,
+    /** The id of a connection's channel of that definition (the statements channel), if it has one. */
+    channelId: (connectionId: number, channelDefinitionId: string): number | undefined =>
+      s.channelId.get(connectionId, channelDefinitionId),
     /** The register of a connection, by name. */
     registerRows: (connectionId: number) => s.register.all(connectionId),
     register: (connectionId: number) => new Map(s.register.all(connectionId).map((r) => [r.name, r])),

@@ -16,6 +16,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
 import { DocumentDrop } from './DocumentDrop';
 import { DocumentReport } from './DocumentReport';
+import { FolderLine } from './FolderLine';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
 import { StatusLine } from './StatusLine';
@@ -280,11 +281,15 @@ function Detail({ connection }: { connection: Connection }) {
                         .join(', '),
                       !unused ? lastSuccessText(i18n, shown) : null,
                       channel?.expires ? t('connections.expires', { date: day(channel.expires) }) : null,
-                      channel?.credentials?.length ? channel.credentials.map((c) => c.masked_value).join(' · ') : null,
+                      // A statement folder is shown in full just below, not masked.
+                      channel?.credentials?.length && !document
+                        ? channel.credentials.map((c) => c.masked_value).join(' · ')
+                        : null,
                     ]
                       .filter(Boolean)
                       .join(' — ')}
                   </span>
+                  {document && channel && !unused && <FolderLine connectionId={connection.id} />}
                 </div>
                 {definition && !closed && (
                   <Button

@@ -37,6 +37,8 @@ export const connectionsApi = {
     }),
   /** What became of each statement file of a DOCUMENT connection (extension; docs/statements.md). */
   documents: (id: string) => listAll<StatementFile>(`${path(id)}/documents`),
+  /** The folder of a DOCUMENT connection in full, for its owner (extension: the record masks it). */
+  documentFolder: (id: string) => api.get<{ folder?: string }>(`${path(id)}/document_folder`),
   remove: (id: string) => api.del(path(id)),
   updateCredentials: (
     id: string,
