@@ -108,7 +108,37 @@ test('a partial failure: only the account that failed is marked, the others are 
   expect(total).toBeGreaterThan(1);
   await expect(detail.locator('[data-account-status="NOT_UPDATED"]')).toHaveCount(0);
   await expect(detail).toContainText('Last synchronized just now');
-  await expect(detail.getByTestId('sync-attempt').first()).toContainText('The accounts marked below were not updated');
+  await expect(detail.getByTestId('sync-attempt').first()).toContainText('The accounts marked “Error” were not updated');
   await expect(detail.getByTestId('connection-status').first()).not.toContainText('Up to date');
   await shot(page, 'app-sync-state-4-partial');
+});
+
+test('in French: the same states in the person’s words (card, page, dashboard)', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await nav(page, 'Settings');
+  await page.getByTestId('language-select').selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  await nav(page, 'Connexions');
+  const cards = page.getByTestId('connection-card');
+  await expect(cards.first()).toBeVisible();
+  // The first connection: a success, then a refused code.
+  const refused = cards.first();
+  await expect(refused).toContainText('Synchronisée à l’instant');
+  await expect(refused.getByTestId('sync-attempt')).toContainText('Dernière tentative à l’instant');
+  await shot(page, 'app-sync-state-5-cards-fr');
+
+  await refused.getByRole('link').first().click();
+  const detail = page.getByTestId('connection-detail');
+  await expect(detail.locator('[data-account-status="NOT_UPDATED"]').first()).toContainText('Pas mis à jour');
+  await shot(page, 'app-sync-state-6-detail-fr');
+
+  await nav(page, 'Tableau de bord');
+  await expect(page.getByTestId('sync-row').first()).toContainText('Synchronisée à l’instant');
+  // The toasts of the runs above would cover the card in the picture.
+  await page.locator('.toasts').evaluate((e) => e.remove());
+  await page
+    .locator('#last-sync')
+    .screenshot({ path: 'e2e/screenshots/app-sync-state-7-dashboard-fr.png', animations: 'disabled' });
 });

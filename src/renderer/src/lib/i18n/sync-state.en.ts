@@ -11,7 +11,7 @@ export const syncStateEn = {
   'syncState.attemptUndated': 'Last attempt:',
   'syncState.next.FAILED': 'Choose “Sync now” again in a moment; if it fails again, check this connection’s details.',
   'syncState.next.FAILED.document':
-    'Check the files listed below: fix or remove the one that could not be read, then sync again.',
+    'Check the list of files read: fix or remove the one that could not be read, then sync again.',
   'syncState.next.AUTH_FAILED': 'Update the login or password, then sync again.',
   'syncState.next.TOO_MANY_ATTEMPTS':
     'Have your bank unlock your access (website or phone), then update the password here.',
@@ -21,9 +21,9 @@ export const syncStateEn = {
   'syncState.next.CHALLENGE_REQUIRED': 'Choose “Sync now” and enter the code your bank sends.',
   'syncState.next.NEEDS_SECRET': 'Enter the credentials again with “Update credentials”.',
   'syncState.next.TOKEN_EXPIRED': 'Renew your consent on your bank’s website with “Renew consent”.',
-  'syncState.next.PARTIAL_SUCCESS': 'The accounts marked below were not updated; the others are up to date.',
+  'syncState.next.PARTIAL_SUCCESS': 'The accounts marked “Error” were not updated; the others are up to date.',
   'syncState.next.PARTIAL_SUCCESS.document':
-    'The other files were imported. Fix or remove the file named below that could not be read.',
+    'The other files were imported. Fix or remove the file that could not be read (named in the list of files read).',
   'status.NO_ACCOUNT': 'Synchronized, but no account was found yet',
   'status.NO_ACCOUNT.document': 'No statement file read yet: add files to its folder, or drop them on its page',
   'status.PARTIAL_SUCCESS.document': 'Imported, but some files could not be read',

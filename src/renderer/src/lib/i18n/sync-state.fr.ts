@@ -9,7 +9,7 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'syncState.next.FAILED':
     'Relancez « Synchroniser » dans un moment ; si cela échoue encore, vérifiez le détail de cette connexion.',
   'syncState.next.FAILED.document':
-    'Vérifiez les fichiers listés plus bas : corrigez ou retirez celui qui n’a pas pu être lu, puis synchronisez à nouveau.',
+    'Vérifiez la liste des fichiers lus : corrigez ou retirez celui qui n’a pas pu être lu, puis synchronisez à nouveau.',
   'syncState.next.AUTH_FAILED': 'Mettez à jour l’identifiant ou le mot de passe, puis synchronisez à nouveau.',
   'syncState.next.TOO_MANY_ATTEMPTS':
     'Faites débloquer votre accès par votre banque (site ou téléphone), puis mettez le mot de passe à jour ici.',
@@ -22,9 +22,9 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'syncState.next.CHALLENGE_REQUIRED': 'Choisissez « Synchroniser » et saisissez le code envoyé par votre banque.',
   'syncState.next.NEEDS_SECRET': 'Saisissez à nouveau les identifiants (« Mettre à jour les identifiants »).',
   'syncState.next.TOKEN_EXPIRED': 'Renouvelez votre consentement sur le site de votre banque (« Renouveler le consentement »).',
-  'syncState.next.PARTIAL_SUCCESS': 'Les comptes signalés plus bas n’ont pas été mis à jour ; les autres sont à jour.',
+  'syncState.next.PARTIAL_SUCCESS': 'Les comptes marqués « En erreur » n’ont pas été mis à jour ; les autres sont à jour.',
   'syncState.next.PARTIAL_SUCCESS.document':
-    'Les autres fichiers ont été importés. Corrigez ou retirez le fichier nommé plus bas, qui n’a pas pu être lu.',
+    'Les autres fichiers ont été importés. Corrigez ou retirez le fichier qui n’a pas pu être lu (nommé dans la liste des fichiers lus).',
   'status.NO_ACCOUNT': 'Synchronisée, mais aucun compte n’a encore été trouvé',
   'status.NO_ACCOUNT.document':
     'Aucun relevé lu pour l’instant : ajoutez des fichiers à son dossier, ou déposez-les sur sa page',
