@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createTestBankConnector,
-  MANY_ACCOUNTS,
-  scenarioOf,
-  SLOW_SYNC_MS,
-} from '../../../src/main/engine/connectors/testbank';
+import { createTestBankConnector, MANY_ACCOUNTS, scenarioOf, SLOW_SYNC_MS } from '../../../src/main/engine/connectors/testbank';
 import { AccountError, ConnectorError } from '../../../src/main/engine/connectors/types';
 import { fakeContext, persisted, rejectionOf, syncAll } from './fake-context';
 
@@ -70,20 +65,12 @@ describe('test bank scenarios (C11)', () => {
         seen.push(await statusOf(bank.listAccounts(ctx)));
         state = persisted(ctx.bankState!); // what the engine saves after every run, whatever its outcome
       }
-      expect(seen).toEqual([
-        'AUTH_FAILED',
-        'AUTH_FAILED',
-        'AUTH_FAILED',
-        'AUTH_FAILED',
-        'TOO_MANY_ATTEMPTS',
-        'TOO_MANY_ATTEMPTS',
-      ]);
+      expect(seen).toEqual(['AUTH_FAILED', 'AUTH_FAILED', 'AUTH_FAILED', 'AUTH_FAILED', 'TOO_MANY_ATTEMPTS', 'TOO_MANY_ATTEMPTS']);
     });
 
     it('a success resets the count; other logins have their own count', async () => {
       const state: Record<string, unknown> = {};
-      const attempt = (login: string, password: string): Promise<unknown> =>
-        bank.listAccounts(fakeContext({ login, password, bankState: state }));
+      const attempt = (login: string, password: string): Promise<unknown> => bank.listAccounts(fakeContext({ login, password, bankState: state }));
       for (let i = 0; i < 4; i++) expect(await statusOf(attempt('user_ok', 'bad'))).toBe('AUTH_FAILED');
       expect(await statusOf(attempt('alice', 'bad'))).toBe('AUTH_FAILED');
       await attempt('user_ok', 'pass_ok');
@@ -102,9 +89,7 @@ describe('test bank scenarios (C11)', () => {
 
     it('logins that look like Object.prototype keys are plain logins', async () => {
       const state: Record<string, unknown> = {};
-      expect(
-        await statusOf(bank.listAccounts(fakeContext({ login: '__proto__', password: 'bad', bankState: state }))),
-      ).toBe('AUTH_FAILED');
+      expect(await statusOf(bank.listAccounts(fakeContext({ login: '__proto__', password: 'bad', bankState: state })))).toBe('AUTH_FAILED');
       expect(await bank.listAccounts(fakeContext({ login: 'constructor', bankState: state }))).toHaveLength(4);
       expect(Object.getPrototypeOf({})).toBe(Object.prototype);
     });
