@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { connectionsApi, transactionsApi, type ChannelDefinition, type Connection } from '../../lib/api';
+import { ApiError, connectionsApi, transactionsApi, type ChannelDefinition, type Connection } from '../../lib/api';
 import { preloadEncryption, prepareCredentials } from '../../lib/credential-encryption';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
@@ -45,7 +45,12 @@ export function DeleteConnectionDialog({
 
   const remove = () =>
     run(async () => {
-      await connectionsApi.remove(connection.id);
+      await connectionsApi.remove(connection.id).catch((err: unknown) => {
+        // The engine refuses to delete while the keychain cannot remove the bank password: say so.
+        if (err instanceof ApiError && err.code === 'secret_store_unavailable')
+          throw new Error(t('keychain.deleteLocked'));
+        throw err;
+      });
       removeLocal(connection.id);
       toast.success(t('connections.deleted'));
       onClose();

@@ -4,12 +4,14 @@ import { challengeEn } from './challenge.en';
 import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
+import { keychainEn } from './keychain.en';
 import { historyEditEn } from './history-edit.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
   ...firstWeekEn,
+  ...keychainEn,
   ...dashEn,
   ...historyEditEn,
   ...connEn,

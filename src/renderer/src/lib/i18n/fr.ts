@@ -5,12 +5,14 @@ import { challengeFr } from './challenge.fr';
 import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
+import { keychainFr } from './keychain.fr';
 import { historyEditFr } from './history-edit.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...firstWeekFr,
+  ...keychainFr,
   ...dashFr,
   ...historyEditFr,
   ...connFr,
