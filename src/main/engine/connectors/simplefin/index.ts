@@ -151,7 +151,12 @@ export function createSimplefinConnector(): Connector {
       try {
         return readAnswer(body);
       } catch (err) {
-        if (err instanceof MalformedAnswer) throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge's answer is unusable: ${err.message}`);
+        if (err instanceof MalformedAnswer) {
+          throw new ConnectorError(
+            'SERVICE_UNAVAILABLE',
+            `the SimpleFIN Bridge's answer is unusable (${err.message}): nothing was changed; Coffer asks again at the next synchronization`,
+          );
+        }
         throw err;
       }
     };
@@ -189,7 +194,7 @@ export function createSimplefinConnector(): Connector {
         reference: a.id,
         balance: a.balance,
         balance_date: a.balanceDate || now,
-        transactions: [...(transactions.get(a.id)?.values() ?? [])].map(toProviderTransaction),
+        transactions: [...(transactions.get(a.id)?.values() ?? [])].map((t) => toProviderTransaction(t, a.currency)),
         pending_complete: true,
         pending_covered_from: from,
         pending_settles_by_match: true,
