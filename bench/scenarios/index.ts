@@ -8,6 +8,7 @@ import { uiHistoryScenario } from './ui-history';
 import { enableBankingScenario } from './enablebanking';
 import { simplefinScenario } from './simplefin';
 import { responsivenessScenario } from './responsiveness';
+import { labelsScenario } from './labels';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -25,4 +26,5 @@ export const scenarios: Scenario[] = [
   enableBankingScenario,
   simplefinScenario,
   responsivenessScenario,
+  labelsScenario,
 ];

@@ -68,6 +68,33 @@ export function standardData(today: number): EmuData {
   };
 }
 
+/**
+ * Amounts written with more decimals than their currency has, as real bridges send them (interest and
+ * brokerage cash in fractions of a cent; yen written with decimals): 0.125 USD on the checking account,
+ * an amount too large to be money on it too, a card balance of -123.456, and a yen account.
+ */
+export function subUnitAmounts(data: EmuData, today: number): void {
+  const t = (today - 1) * DAY + 10 * 3600;
+  const [checking, , card] = data.accounts;
+  checking.transactions.push(
+    { id: 'TRN-sub-1', posted: t, amount: '0.125', description: 'INTEREST ADJUSTMENT', transacted_at: t },
+    { id: 'TRN-sub-2', posted: t, amount: '99999999999999999999.00', description: 'NOT AN AMOUNT', transacted_at: t },
+  );
+  card.balance = '-123.456';
+  data.accounts.push({
+    id: 'ACT-ftb-yen',
+    name: 'FTB Yen Wallet',
+    connId: 'CON-7f3a',
+    currency: 'JPY',
+    balance: '15000.00',
+    transactions: [
+      { id: 'TRN-yen-1', posted: t, amount: '-1200.00', description: 'TOKYO METRO', transacted_at: t },
+      { id: 'TRN-yen-2', posted: t, amount: '-350.5', description: 'KONBINI', transacted_at: t },
+      { id: 'TRN-yen-3', posted: t, amount: '-351.5', description: 'KONBINI', transacted_at: t },
+    ],
+  });
+}
+
 /** The large payload of the benchmark: `accounts` accounts × `tx` transactions over the last 365 days. */
 export function hugeData(today: number, accounts = 50, tx = 900): EmuData {
   const institutions: EmuInstitution[] = [];

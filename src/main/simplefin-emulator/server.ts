@@ -11,7 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DAY, hugeData, standardData, type EmuAccount, type EmuData, type EmuTransaction } from './fixtures';
+import { DAY, hugeData, standardData, subUnitAmounts, type EmuAccount, type EmuData, type EmuTransaction } from './fixtures';
+import { streamFill } from './stream-fill';
+
+const MB = 1024 * 1024;
 
 export type ScenarioName =
   | 'con_auth'
@@ -30,7 +33,19 @@ export type ScenarioName =
   | 'v1_only'
   | 'huge'
   | 'claim_forbidden_200'
-  | 'claim_502';
+  | 'claim_502'
+  /** The claim answers 200 with `bytes` bytes (default 300 MB), streamed. */
+  | 'huge_claim'
+  /** The claim answers an access URL padded to `bytes` characters (default 5 MB). */
+  | 'long_access_url'
+  /** GET /accounts answers 200 with a JSON object padded to `bytes` bytes (default 450 MB), streamed. */
+  | 'huge_accounts'
+  /** GET /accounts answers 200 with `body` as it is (malformed answers). */
+  | 'raw_accounts'
+  /** Amounts with more decimals than their currency: 0.125 USD, a balance of -123.456, a JPY account. */
+  | 'sub_unit_amounts'
+  /** Every GET /accounts answers after `ms` milliseconds (so requests asked together overlap). */
+  | 'accounts_delay';
 
 export interface RequestRecord {
   method: string;
@@ -62,6 +77,8 @@ export interface SimplefinEmulator {
   requests: RequestRecord[];
   /** Number of GET /simplefin/accounts received. */
   accountsCalls(): number;
+  /** Most GET /simplefin/accounts answered at the same time so far. */
+  maxAccountsAtOnce(): number;
   /** Access URLs handed out (tests check they never leak). */
   issuedAccessUrls: string[];
   close(): Promise<void>;
@@ -89,6 +106,8 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
   const requests: RequestRecord[] = [];
   const issuedAccessUrls: string[] = [];
   let hugeCache: { day: number; data: EmuData } | undefined;
+  let accountsNow = 0;
+  let accountsMax = 0;
   let base = '';
 
   function dataOf(): EmuData {
@@ -101,6 +120,7 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
       return hugeCache.data;
     }
     const data = standardData(today);
+    if (scenarios.has('sub_unit_amounts')) subUnitAmounts(data, today);
     const checking = data.accounts[0];
     const card = data.accounts[2];
     const p2p = scenarios.get('pending_to_posted');
@@ -147,7 +167,12 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     return Buffer.from(`${base}/simplefin/claim/${id}`).toString('base64');
   }
 
-  function claim(id: string, res: ServerResponse): number {
+  async function claim(id: string, res: ServerResponse): Promise<number> {
+    if (scenarios.has('huge_claim')) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      await streamFill(res, Number(scenarios.get('huge_claim')!.bytes ?? 300 * MB), Buffer.alloc(64 * 1024, 'x'));
+      return 200;
+    }
     if (scenarios.has('claim_502')) {
       send(res, 502, 'text/html', '<html>Bad Gateway</html>');
       return 502;
@@ -165,7 +190,8 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     const user = randomBytes(16).toString('hex');
     const pass = randomBytes(16).toString('hex');
     credentials.set(user, { user, pass, person: token.person, revoked: false });
-    const accessUrl = `${base.replace('://', `://${user}:${pass}@`)}/simplefin`;
+    const padding = scenarios.has('long_access_url') ? Number(scenarios.get('long_access_url')!.bytes ?? 5 * MB) : 0;
+    const accessUrl = `${base.replace('://', `://${user}:${pass}@`)}/simplefin${padding ? `?pad=${'x'.repeat(padding)}` : ''}`;
     issuedAccessUrls.push(accessUrl);
     send(res, 200, 'text/plain', `${accessUrl}\n`);
     return 200;
@@ -198,6 +224,17 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     if (scenarios.has('html_502')) {
       send(res, 502, 'text/html', '<html><body><h1>502 Bad Gateway</h1></body></html>');
       return 502;
+    }
+    if (scenarios.has('accounts_delay')) await new Promise((r) => setTimeout(r, Number(scenarios.get('accounts_delay')!.ms ?? 100)));
+    if (scenarios.has('raw_accounts')) {
+      send(res, 200, 'application/json', String(scenarios.get('raw_accounts')!.body ?? '{}'));
+      return 200;
+    }
+    if (scenarios.has('huge_accounts')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"accounts":[]');
+      await streamFill(res, Number(scenarios.get('huge_accounts')!.bytes ?? 450 * MB), Buffer.alloc(64 * 1024, ' '), '}');
+      return 200;
     }
     if (scenarios.has('slow')) {
       await new Promise((r) => setTimeout(r, Number(scenarios.get('slow')!.ms ?? 130_000)));
@@ -317,11 +354,18 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     }
     requests.push(record);
     const claimMatch = /^\/simplefin\/claim\/([A-Za-z0-9]+)$/.exec(path);
-    if (claimMatch && req.method === 'POST') status = claim(claimMatch[1], res);
+    if (claimMatch && req.method === 'POST') status = await claim(claimMatch[1], res);
     else if (path === '/simplefin/info' && req.method === 'GET') {
       json(res, 200, { versions: scenarios.has('v1_only') ? ['1.0'] : ['1.0', '2.0'] });
       status = 200;
-    } else if (path === '/simplefin/accounts' && req.method === 'GET') status = await accounts(req, url, res, record);
+    } else if (path === '/simplefin/accounts' && req.method === 'GET') {
+      accountsMax = Math.max(accountsMax, ++accountsNow);
+      try {
+        status = await accounts(req, url, res, record);
+      } finally {
+        accountsNow--;
+      }
+    }
     else if (path === '/simplefin/create' && req.method === 'GET') {
       const token = mintToken();
       send(res, 200, 'text/html; charset=utf-8', `<!doctype html><title>SimpleFIN emulator</title><h1>Setup token</h1><p>Paste this token in Coffer:</p><pre style="white-space:pre-wrap;word-break:break-all">${token}</pre>`);
@@ -387,6 +431,7 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     },
     requests,
     accountsCalls: () => requests.filter((r) => r.path === '/simplefin/accounts').length,
+    maxAccountsAtOnce: () => accountsMax,
     issuedAccessUrls,
     close: () =>
       new Promise<void>((resolve) => {

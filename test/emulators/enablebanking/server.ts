@@ -7,6 +7,7 @@
  */
 import { createHash, createPublicKey, randomUUID, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { streamFill } from '../../../src/main/simplefin-emulator/stream-fill';
 
 const DAY = 86_400;
 
@@ -55,6 +56,8 @@ export interface FailRule {
   error?: string;
   html?: boolean;
   count?: number;
+  /** Answer 200 with a JSON body padded to this many bytes, streamed (a hostile or broken server). */
+  hugeBytes?: number;
 }
 
 interface Session {
@@ -292,6 +295,12 @@ export class EnableBankingEmulator {
     const rule = this.failRules.find((r) => r.path.test(path) && (r.count ?? 1) > 0);
     if (rule) {
       rule.count = (rule.count ?? 1) - 1;
+      if (rule.hugeBytes !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"transactions":[]');
+        await streamFill(res, rule.hugeBytes, Buffer.alloc(64 * 1024, ' '), '}');
+        return;
+      }
       if (rule.html) return this.send(req, res, rule.status, '<html><body>502 Bad Gateway</body></html>', true);
       return this.error(req, res, rule.status, rule.error ?? 'ASPSP_ERROR', `emulated failure ${rule.error ?? rule.status}`);
     }

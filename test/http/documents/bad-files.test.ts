@@ -197,13 +197,11 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       pump();
     });
     expect(statSync(big).size).toBeGreaterThanOrEqual(200 * 1024 * 1024);
-    const started = Date.now();
     await failsWith(
       folder,
       'huge.csv',
       /^huge\.csv: file too large \(200\.\d MB; the limit for one statement file is 100\.0 MB\)$/,
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
     rmSync(big);
     const health = await engine.http('/health');
     expect(health.status).toBe(200);

@@ -254,6 +254,19 @@ describe('failures keep the data', () => {
     expect((await syncNow(c, id)).status).toBe('SUCCESS');
   });
 
+  it('an answer of 450 MB is given up past 64 MB: SERVICE_UNAVAILABLE in words, the data kept', async () => {
+    const c = newCaller(w.engine);
+    const id = await connect(w, c, 'Mock Redirect Bank');
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    const acc = (await accountsOf(c, id)).find((a) => a.type === 'CHECKINGS');
+    w.emu.failNext({ path: /transactions/, status: 200, hugeBytes: 450 * 1024 * 1024 });
+    expect((await syncNow(c, id)).status).toBe('SERVICE_UNAVAILABLE');
+    const channel = w.engine.ctx.db.prepare('SELECT last_error FROM channels WHERE connection_id = ?').get(Number(id)) as { last_error: string };
+    expect(channel.last_error).toMatch(/larger than 64 MB.*imported nothing/);
+    expect(await totalTransactions(c, acc.id)).toBe(60);
+    expect((await syncNow(c, id)).status).toBe('SUCCESS');
+  });
+
   it('an account that disappears: NOT_FOUND, the channel PARTIAL_SUCCESS', async () => {
     const c = newCaller(w.engine);
     const id = await connect(w, c, 'Mock Redirect Bank');

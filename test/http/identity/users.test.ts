@@ -147,7 +147,7 @@ describe('POST /users/availability', () => {
 });
 
 describe('GET and PUT /users/{id}', () => {
-  it('reads me or the own id; another or unknown id answers 401', async () => {
+  it('reads me or the own id; another or unknown id answers 404 not_found (the token stays good)', async () => {
     const a = await apiCreateUser(engine);
     const b = await apiCreateUser(engine);
     const token = engine.userToken(Number(a.id), ['profile']);
@@ -158,9 +158,11 @@ describe('GET and PUT /users/{id}', () => {
     }
     for (const id of [b.id, '999999', 'nobody']) {
       const res = await engine.http(`/v2/users/${id}`, { token });
-      expect(res.status, id).toBe(401);
-      expect(((await res.json()) as any).error).toBe('invalid_token');
+      expect(res.status, id).toBe(404);
+      expect(((await res.json()) as any).error).toBe('not_found');
     }
+    // The same token still reads its own user afterwards.
+    expect((await engine.http('/v2/users/me', { token })).status).toBe(200);
     // profile_edit is enough too; v2.1 is the same.
     expect(
       (await engine.http('/v2.1/users/me', { token: engine.userToken(Number(a.id), ['profile_edit']) })).status,
@@ -213,7 +215,7 @@ describe('GET and PUT /users/{id}', () => {
     expect((await passwordGrant(engine, u.email, u.password)).status).toBe(200);
   });
 
-  it("another user's id answers 404 on PUT, DELETE, properties and terms", async () => {
+  it("another user's id answers 404 on every /users/{id} route", async () => {
     const a = await apiCreateUser(engine);
     const b = await apiCreateUser(engine);
     const token = engine.userToken(Number(a.id), [...ALL]);
@@ -226,6 +228,10 @@ describe('GET and PUT /users/{id}', () => {
       ['POST', `/v2/users/${b.id}/terms`],
       ['GET', `/v2/users/${b.id}/terms`],
       ['GET', `/v2/users/${b.id}/tokens`],
+      ['POST', `/v2/users/${b.id}/tokens`, { name: 'x', scopes: ['profile'] }],
+      ['DELETE', `/v2/users/${b.id}/tokens/1`],
+      ['PUT', `/v2/users/${b.id}/password`, { current_password: 'x', new_password: 'y' }],
+      ['GET', `/v2/users/${b.id}`],
       ['DELETE', '/v2/users/999999'],
     ];
     for (const [method, path, json] of calls) {

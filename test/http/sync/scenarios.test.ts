@@ -171,14 +171,12 @@ describe('Coffer Test Bank scenarios (C11)', () => {
 
   it('user_slow: RUNNING while it synchronizes (already when the 201 is sent), then SUCCESS', async () => {
     const c = newCaller(engine);
-    const started = Date.now();
     const id = await connectEmbedded(c, 'user_slow');
     const during = await getJson(c, `/connections/${id}`);
     expect(during.status).toBe('RUNNING');
     expect(during.channels.find((ch: any) => ch.channel_definition_id === '900000').status).toBe('RUNNING');
     expect((await api(c, `/connections/${id}/synchronize`, { method: 'POST' })).status).toBe(204);
     expect((await waitSettled(c, id)).status).toBe('SUCCESS');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     const runs = engine.ctx.db
       .prepare('SELECT count(*) FROM sync_runs WHERE connection_id = ?')
       .pluck()

@@ -274,6 +274,54 @@ describe('page tokens ({widget_url}/widget/api/session)', () => {
     expect((await engine.http('/v2/accounts', { token: page.body.access_token })).status).toBe(403);
   });
 
+  it('gives the page only what the widget pages use: it cannot mint personal access tokens or delete the user', async () => {
+    const all = [
+      'accounts_read',
+      'accounts_manage',
+      'transactions_read',
+      'transactions_manage',
+      'connections_manage',
+      'connections_sync',
+      'profile',
+      'profile_edit',
+    ];
+    const { userId, token } = userWithToken(all);
+    const s = await createSession(engine, { access_token: token });
+    const page = await pageToken(s.body.session_id);
+    expect(page.status).toBe(200);
+    expect(page.body.scope.split(' ').sort()).toEqual(
+      ['accounts_manage', 'accounts_read', 'connections_manage', 'connections_sync', 'profile'].sort(),
+    );
+    const bearer = page.body.access_token;
+    const mint = await engine.http('/v2/users/me/tokens', {
+      method: 'POST',
+      token: bearer,
+      json: { name: 'kept', scopes: ['profile'] },
+    });
+    expect(mint.status).toBe(403);
+    expect(((await mint.json()) as any).error).toBe('insufficient_scope');
+    const deletion = await engine.http('/v2/users/me', { method: 'DELETE', token: bearer });
+    expect(deletion.status).toBe(403);
+    expect((await engine.http('/v2/users/me', { token })).status).toBe(200);
+    expect(engine.ctx.identity.users.findById(userId)).toBeTruthy();
+    // What the pages do still works: read the terms, list accounts, open a queue.
+    expect((await engine.http('/v2/users/me/terms', { token: bearer })).status).toBe(200);
+    expect((await engine.http('/v2/accounts', { token: bearer })).status).toBe(200);
+    expect((await engine.http('/v2/queues/subscribe', { method: 'POST', token: bearer })).status).toBe(201);
+  });
+
+  it('a session made with profile_edit only still lets its page read the terms (profile), never edit the profile', async () => {
+    const { token } = userWithToken(['connections_manage', 'profile_edit']);
+    const s = await createSession(engine, { access_token: token });
+    const page = await pageToken(s.body.session_id);
+    expect(page.body.scope.split(' ').sort()).toEqual(['connections_manage', 'profile']);
+    const bearer = page.body.access_token;
+    expect((await engine.http('/v2/users/me/terms', { token: bearer })).status).toBe(200);
+    expect(
+      (await engine.http('/v2/users/me', { method: 'PUT', token: bearer, json: { first_name: 'x' } })).status,
+    ).toBe(403);
+  });
+
   it('caps the page token at the session expiry when there is no refresh token', async () => {
     const { token } = userWithToken();
     const s = await createSession(engine, { access_token: token });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestBankConnector, MANY_ACCOUNTS, scenarioOf, SLOW_SYNC_MS } from '../../../src/main/engine/connectors/testbank';
 import { AccountError, ConnectorError } from '../../../src/main/engine/connectors/types';
 import { fakeContext, persisted, rejectionOf, syncAll } from './fake-context';
@@ -191,30 +191,44 @@ describe('test bank scenarios (C11)', () => {
     expect(new Set(accounts.map((a) => a.type))).toEqual(new Set(['CHECKINGS', 'SAVINGS', 'CREDIT_CARD']));
   });
 
-  describe('user_slow (duration injected: 200 ms)', () => {
+  describe('user_slow (duration injected: 200 ms, on a fake clock)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
     it('takes the configured time and reports progress up to done = total', async () => {
+      vi.useFakeTimers();
       const ctx = fakeContext({ login: 'user_slow' });
-      const started = performance.now();
-      const { results } = await syncAll(bank, ctx);
-      const elapsed = performance.now() - started;
+      let settled = false;
+      const run = syncAll(bank, ctx).finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(150);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(settled).toBe(true);
+      const { results } = await run;
       expect(results.size).toBe(1);
-      expect(elapsed).toBeGreaterThanOrEqual(190);
-      expect(elapsed).toBeLessThan(2_000);
       const done = ctx.progressLog.map((p) => p.done);
       expect(done).toEqual([...done].sort((a, b) => a - b));
       expect(ctx.progressLog.at(-1)).toMatchObject({ done: 10, total: 10 });
     });
 
     it('stops at once when the run is cancelled, rejecting with the signal’s reason', async () => {
+      vi.useFakeTimers();
       const controller = new AbortController();
       const ctx = fakeContext({ login: 'user_slow', signal: controller.signal });
       const [account] = await bank.listAccounts(ctx);
       const reason = new Error('cancelled by the user');
-      setTimeout(() => controller.abort(reason), 50);
-      const started = performance.now();
-      expect(await rejectionOf(bank.fetchAccount(ctx, account))).toBe(reason);
-      expect(performance.now() - started).toBeLessThan(150);
-      expect(ctx.progressLog.length).toBeLessThan(10);
+      const rejection = rejectionOf(bank.fetchAccount(ctx, account));
+      await vi.advanceTimersByTimeAsync(50);
+      const stepsBefore = ctx.progressLog.length;
+      controller.abort(reason);
+      expect(await rejection).toBe(reason);
+      // Nothing more happens once cancelled, however long the clock runs on.
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(ctx.progressLog.length).toBe(stepsBefore);
+      expect(stepsBefore).toBeLessThan(10);
     });
 
     it('the default duration is 10 s (not waited for here)', () => {

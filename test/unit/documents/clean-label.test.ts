@@ -34,11 +34,10 @@ describe('cleanLabel', () => {
     expect(cleanLabel(raw)).toBe(expected);
   });
 
-  it('is linear on pathological input', () => {
+  // Its speed on these inputs (linear, not quadratic) is measured by `npm run bench -- labels`.
+  it('reads pathological input without losing it', () => {
     const evil = `${'CB '.repeat(20_000)}${'/ '.repeat(20_000)}${'1'.repeat(20_000)}`;
-    const start = performance.now();
-    cleanLabel(evil);
-    cleanLabel('-'.repeat(100_000) + 'x');
-    expect(performance.now() - start).toBeLessThan(200);
+    expect(cleanLabel(evil)).toMatch(/^CB CB /);
+    expect(cleanLabel(`${'-'.repeat(100_000)}x`)).toBe(`${'-'.repeat(100_000)}x`);
   });
 });

@@ -6,21 +6,17 @@ import { SAMPLES, sampleBytes, utf8 } from './helpers';
 
 /**
  * Whatever the bytes, parseStatement either returns or throws a StatementError — never another
- * error type, never a hang.
+ * error type, never a hang (a hang fails the test on its time-out).
  */
 
 const RUNS = Number(process.env.DOC_FUZZ_RUNS ?? 250);
-let slowest = 0;
 
 function attempt(bytes: Uint8Array, options: ParseOptions = {}): void {
-  const start = performance.now();
   try {
     parseStatement(bytes, { fileName: 'fuzz.dat', ...options });
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
     expect(error.message.startsWith('fuzz.dat')).toBe(true);
-  } finally {
-    slowest = Math.max(slowest, performance.now() - start);
   }
 }
 
@@ -164,9 +160,5 @@ describe('fuzzing parseStatement', () => {
         expect(result).toStrictEqual(full);
       }
     }
-  });
-
-  it('stays fast on every input', () => {
-    expect(slowest).toBeLessThan(2000);
   });
 });

@@ -21,18 +21,16 @@ describe('generateOfx', () => {
     }
   });
 
-  it('parses 100,000 OFX 1 transactions (~21 MB) and 50,000 OFX 2 ones quickly', () => {
+  // How fast this parse is belongs to `npm run bench -- documents` (the same 100,000-transaction file).
+  it('parses 100,000 OFX 1 transactions (~21 MB) and 50,000 OFX 2 ones, every one distinct', () => {
     for (const [version, count] of [
       [1, 100_000],
       [2, 50_000],
     ] as const) {
       const bytes = new TextEncoder().encode(generateOfx({ transactions: count, seed: 42, version }));
-      const start = performance.now();
       const parsed = parseStatement(bytes, { fileName: 'big.ofx' });
-      const elapsed = performance.now() - start;
       expect(parsed.accounts[0].transactions).toHaveLength(count);
-      // ~0.3 s for 100k on a quiet machine; generous bound so a loaded CI box does not flake
-      expect(elapsed).toBeLessThan(3000);
+      expect(new Set(parsed.accounts[0].transactions.map((t) => t.providerKey)).size).toBe(count);
     }
   });
 });

@@ -77,16 +77,18 @@ describe('webhook dispatcher (real loopback receivers)', () => {
     const r = await startReceiver('hang');
     receivers.push(r);
     const { d, log } = dispatcher({ concurrency: 2, timeoutMs: 300 });
-    const started = Date.now();
     for (let i = 1; i <= 4; i++) d.enqueue(job(r.url, i));
     await waitFor(() => r.requests.length >= 2 || undefined);
     await new Promise((res) => setTimeout(res, 100));
     expect(r.requests).toHaveLength(2); // two in flight, two waiting
+    expect(log).toEqual([]);
+    // The third delivery reaches the receiver only once one of the first two has given up.
+    await waitFor(() => r.requests.length >= 3 || undefined);
+    expect(log.filter((e) => e.outcome === 'timeout').length).toBeGreaterThanOrEqual(1);
     await d.idle();
-    const took = Date.now() - started;
+    expect(r.requests).toHaveLength(4);
     expect(log.map((e) => e.outcome)).toEqual(['timeout', 'timeout', 'timeout', 'timeout']);
-    expect(took).toBeGreaterThanOrEqual(600);
-    expect(took).toBeLessThan(3000);
+    // The logged figure is the time the dispatcher waited, so never less than its time-out.
     for (const e of log) expect(e.durationMs).toBeGreaterThanOrEqual(290);
     await d.close();
   });
@@ -95,9 +97,8 @@ describe('webhook dispatcher (real loopback receivers)', () => {
     const r = await startReceiver('hang');
     receivers.push(r);
     const { d, log, warnings } = dispatcher({ concurrency: 1, maxQueued: 3, timeoutMs: 200 });
-    const t0 = performance.now();
+    // enqueue answers synchronously (a boolean, not a promise): it never waits for a delivery.
     const accepted = [1, 2, 3, 4, 5, 6].map((n) => d.enqueue(job(r.url, n)));
-    expect(performance.now() - t0).toBeLessThan(50);
     // One starts at once, three wait, two are dropped.
     expect(accepted).toEqual([true, true, true, true, false, false]);
     expect(log.filter((e) => e.outcome === 'dropped').map((e) => e.eventId)).toEqual(['5', '6']);
@@ -114,9 +115,8 @@ describe('webhook dispatcher (real loopback receivers)', () => {
     d.enqueue(job(r.url, 1));
     d.enqueue(job(r.url, 2));
     await waitFor(() => r.requests.length >= 1 || undefined);
-    const t0 = Date.now();
     await d.close();
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // Aborted, not waited for: the 10 s time-out would have logged 'timeout'.
     expect(log.map((e) => [e.eventId, e.outcome]).sort()).toEqual([
       ['1', 'network_error'],
       ['2', 'dropped'],

@@ -41,5 +41,21 @@ export class SecretStoreUnavailable extends DomainError {
   }
 }
 
+/**
+ * A deletion refused because the keychain could not confirm that a stored secret is gone (locked, or not
+ * reachable): deleting the rows anyway would leave the bank password in the keychain for good, with nothing
+ * left in Coffer to find it by. Answered like any keychain failure (503 secret_store_unavailable), with its
+ * own words; nothing was deleted.
+ */
+export class SecretRemovalRefused extends SecretStoreUnavailable {
+  constructor(what: string, detail: string) {
+    super(detail);
+    this.message =
+      `the system keychain is locked or cannot be reached (${detail}), so ${what} was not deleted: its bank ` +
+      'credentials would have stayed in the keychain. Unlock the keychain (or open your desktop session again), ' +
+      'then delete it again';
+  }
+}
+
 /** A presented token or client secret is unknown, expired, revoked or not for this use. */
 export class Unauthenticated extends DomainError {}

@@ -74,13 +74,14 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /**
  * The user a `/users/{id}` path names: `me` or the caller's own id. Anything else is another user's or no
- * user at all: 404 (C4), or 401 for GET /users/{id} (interface.md: an unknown user answers 401).
+ * user at all: 404 not_found on every route, GET included. A 401 would tell a client its token is bad and
+ * make it throw away a token that is still good for its own user.
  */
-function ownUserId(request: IdRequest, otherwise: 'not_found' | 'unauthorized' = 'not_found'): number {
+function ownUserId(request: IdRequest): number {
   const me = userIdOf(request);
   const { id } = request.params;
   if (id === 'me' || id === String(me)) return me;
-  throw otherwise === 'unauthorized' ? invalidToken('no such user for this access token') : notFound('user', id);
+  throw notFound('user', id);
 }
 
 function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; limit?: number }): T[] {
@@ -155,7 +156,9 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       config: { access: { kind: 'user', scopes: READ, allowWithoutTerms: true } },
       schema: {
         summary: 'Get a user',
-        description: 'Answers even before the terms are accepted. Another or an unknown user id answers 401.',
+        description:
+          'Answers even before the terms are accepted. Another or an unknown user id answers 404 not_found ' +
+          '(the token stays valid for its own user).',
         tags: TAGS,
         params: idParams,
         response: { 200: userSchema },
@@ -163,7 +166,7 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
     },
     // The access check already read the token's user (cached, never stale): no second read.
     async (request) => {
-      const id = ownUserId(request, 'unauthorized');
+      const id = ownUserId(request);
       return userRecord(request.auth?.user ?? load(id), termsVersion());
     },
   );

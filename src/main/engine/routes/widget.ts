@@ -233,7 +233,9 @@ export const widgetRoutes = defineRoutes({
           summary: "A widget page's bearer token (extension)",
           description:
             'For the widget pages: exchanges a live session id for a short-lived (10 minutes at most) access token of the ' +
-            "session's user with the scopes of the token the session was made with, and the session's parameters. " +
+            "session's user, holding only those of the session token's scopes that the widget pages use (accounts_read, " +
+            'accounts_manage, connections_manage, connections_sync, and profile, also granted for profile_edit), and ' +
+            "the session's parameters. " +
             '401 invalid_token when the session is unknown or expired. Same-origin only (C1 origin check).',
           tags: TAGS,
           ...ext,
@@ -272,14 +274,14 @@ export const widgetRoutes = defineRoutes({
         },
       },
       async (request) => {
-        const { session, access_token, expires_in } = await sessions.pageToken(request.body.session_id);
+        const { session, access_token, expires_in, scopes } = await sessions.pageToken(request.body.session_id);
         const accepted = ctx.identity.users.termsAcceptedVersion(session.userId);
         return {
           access_token,
           token_type: 'Bearer',
           expires_in,
           user_id: String(session.userId),
-          scope: session.scopes.join(' '),
+          scope: scopes.join(' '),
           terms_required: (accepted ?? 0) < ctx.identity.terms.version,
           session: {
             expires: session.expires,

@@ -8,6 +8,7 @@
  * Anything else (not JSON, not an object) is unreadable: the channel needs new credentials.
  */
 import type { ConsentGrant } from '../connectors/types';
+import { SecretRemovalRefused } from '../domain/errors';
 import { channelSecretName } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -78,8 +79,23 @@ export function writeGrant(secrets: Keychain, channelId: number, grant: ConsentG
   secrets.set(channelSecretName(channelId), JSON.stringify({ grant }));
 }
 
-export function deleteChannelSecret(secrets: Keychain, channelId: number): void {
-  secrets.delete(channelSecretName(channelId));
+/**
+ * Removes the channels' keychain entries and reads each back: gone, or SecretRemovalRefused naming `what`
+ * (the keychain is locked or unreachable, or kept the entry). Called before the rows that lead to the
+ * entries are deleted, so a refusal leaves everything as it was and the person can try again.
+ */
+export function removeChannelSecrets(secrets: Keychain, channelIds: readonly number[], what: string): void {
+  for (const id of channelIds) {
+    const name = channelSecretName(id);
+    let kept: boolean;
+    try {
+      secrets.delete(name);
+      kept = secrets.get(name) !== null;
+    } catch (err) {
+      throw new SecretRemovalRefused(what, (err as Error).message.slice(0, 200));
+    }
+    if (kept) throw new SecretRemovalRefused(what, 'the keychain kept the entry');
+  }
 }
 
 /** Plain string values (EMBEDDED credentials). */

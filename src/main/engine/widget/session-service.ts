@@ -6,10 +6,10 @@
  * the authorization server's refresh grant when needed and lives as long as the refresh token.
  *
  * The pages never see the integrator's tokens: `pageToken` issues a short-lived bearer of the session's
- * user, with the original token's scopes and rotation family (revoking the user's grant also stops the
- * pages), which the page keeps in memory only and asks again for with its session id.
+ * user, with those of the original token's scopes that the pages use (widgetPageScopes) and its rotation
+ * family (revoking the user's grant also stops the pages), which the page keeps in memory only and asks
+ * again for with its session id.
  */
-import type { Scope } from '../auth/scopes';
 import { hashToken } from '../auth/token-hash';
 import type { EngineContext } from '../context';
 import { InvalidInput, Unauthenticated } from '../domain/errors';
@@ -17,6 +17,7 @@ import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
 import type { Identity } from '../identity/identity';
 import { REFRESH_TOKEN_TTL, type TokenRow } from '../identity/tokens';
 import { FlowParamError, parseFlowParams, redirectParam } from './flow-params';
+import { widgetPageScopes } from './page-scopes';
 import { newSessionId, WidgetSessionStore, type SessionRefresh, type WidgetSession } from './session-store';
 
 /** Lifetime of a page's bearer token (renewed by the page through its session id). */
@@ -210,26 +211,27 @@ export class WidgetSessionService {
   /** A short-lived bearer for the session's pages; Unauthenticated when the session is unknown or expired. */
   async pageToken(
     sessionId: string | undefined,
-  ): Promise<{ session: WidgetSession; access_token: string; expires_in: number }> {
+  ): Promise<{ session: WidgetSession; access_token: string; expires_in: number; scopes: string[] }> {
     const session = this.store.get(sessionId);
     if (!session || !(await this.alive(session))) {
       throw invalidToken('the widget session is unknown or expired');
     }
     const now = this.ctx.now();
     const expires = session.refresh ? now + PAGE_TOKEN_TTL : Math.min(now + PAGE_TOKEN_TTL, session.expires);
+    const scopes = widgetPageScopes(session.scopes);
     const value = this.ctx.identity.tokens.issue(
       'access',
       {
         clientId: session.clientId,
         userId: session.userId,
-        scopes: session.scopes as Scope[],
+        scopes,
         familyId: session.familyId,
         name: 'widget page',
         expires,
       },
       now,
     );
-    return { session, access_token: value, expires_in: expires - now };
+    return { session, access_token: value, expires_in: expires - now, scopes };
   }
 }
 

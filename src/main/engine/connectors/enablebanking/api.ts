@@ -7,6 +7,7 @@
 import type { KeyObject } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { AnswerTooLarge, describeBytes, readBounded } from '../bounded-read';
 import { applicationJwt, JWT_LIFETIME_SECONDS, readPrivateKey } from './jwt';
 
 export class EbApiError extends Error {
@@ -45,6 +46,13 @@ export interface EbClient {
 /** Longest Enable Banking may take to answer one call (banks behind it can be slow). */
 const CALL_TIMEOUT_MS = 120_000;
 
+/**
+ * Most bytes read of one answer. A page of transactions is a few hundred kilobytes; past this limit the
+ * answer is given up (EbApiError TOO_LARGE, the connection closed) so that no server can fill the engine's
+ * memory.
+ */
+export const EB_ANSWER_LIMIT = 64 * 1024 * 1024;
+
 export function ebClient(options: EbClientOptions): EbClient {
   const key: KeyObject = readPrivateKey(options.privateKey);
   // One kept-alive connection for the client's calls (a synchronization reads many pages in a row).
@@ -53,10 +61,10 @@ export function ebClient(options: EbClientOptions): EbClient {
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const doRequest = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = doRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent, signal }, (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
+        readBounded(res, { limit: EB_ANSWER_LIMIT, declaredLength: res.headers['content-length'] }).then(
+          (bytes) => resolve({ status: res.statusCode ?? 0, text: bytes.toString('utf8') }),
+          (err: unknown) => reject(err instanceof AnswerTooLarge ? new EbApiError(res.statusCode ?? 0, 'TOO_LARGE', `Enable Banking's answer was larger than ${describeBytes(EB_ANSWER_LIMIT)}`) : err),
+        );
       });
       req.on('error', (err) => reject(signal.aborted && signal.reason instanceof Error ? signal.reason : err));
       if (body !== undefined) req.write(body);
@@ -88,6 +96,7 @@ export function ebClient(options: EbClientOptions): EbClient {
         res = await send(url, method, headers, request.body === undefined ? undefined : JSON.stringify(request.body), AbortSignal.any(signals));
       } catch (err) {
         if (options.signal?.aborted) throw options.signal.reason;
+        if (err instanceof EbApiError) throw err;
         const timedOut = (err as Error).name === 'TimeoutError';
         throw new EbApiError(0, 'NETWORK', timedOut ? 'Enable Banking did not answer in time' : 'Enable Banking could not be reached');
       }

@@ -16,6 +16,12 @@ export function failureOf(err: unknown, forAccount: boolean): Error {
   if (SESSION_ENDED.has(err.code)) {
     return new ConnectorError('TOKEN_EXPIRED', `the bank consent has ended (${err.code}): renew it with a new authorization at the bank`);
   }
+  if (err.code === 'TOO_LARGE') {
+    return new ConnectorError(
+      'SERVICE_UNAVAILABLE',
+      `${m}, far more than any bank's data: Coffer stopped reading it and imported nothing from it; it asks again at the next synchronization`,
+    );
+  }
   if (err.code === 'UNAUTHORIZED_ACCESS') {
     return new ConnectorError('AUTH_FAILED', `Enable Banking refused the application key: check the application set in the settings (${m})`);
   }

@@ -3,7 +3,13 @@
  * `conn_id`) and v1 (`errors` as texts, accounts with an `org`), since a bridge may ignore `version=2`.
  * The result is one neutral shape: institutions, accounts with their institution, and classified errors.
  * Nothing here trusts the bridge: every field is checked and anything unusable is skipped or reported.
+ * Amounts are rounded to their currency's decimals here (half to even), the amount as written kept beside.
+ * An answer without a list of accounts, or none of whose accounts can be read, is unusable (MalformedAnswer):
+ * read as "no accounts" it would turn every account NOT_FOUND.
  */
+import { currencyExponent } from '../../domain/money';
+import { roundToCurrency } from '../../domain/money-rounding';
+import { currencyOf } from './mapping';
 
 export interface SfTransaction {
   id: string;
@@ -14,6 +20,8 @@ export interface SfTransaction {
   memo?: string;
   transacted_at?: number;
   pending: boolean;
+  /** The amount as the bridge wrote it, when rounding to the currency changed it. */
+  amountAsSent?: string;
 }
 
 export interface SfAccount {
@@ -78,18 +86,27 @@ function readErrorObject(e: unknown): SfError | undefined {
   };
 }
 
-function readTransaction(t: unknown): SfTransaction | undefined {
+/** A decimal amount rounded to `exponent` decimals; undefined when it is none or too large to count. */
+function amountOf(v: unknown, exponent: number): { amount: string; asSent?: string } | undefined {
+  const written = decimal(v);
+  const rounded = written === undefined ? undefined : roundToCurrency(written, exponent);
+  if (!rounded) return undefined;
+  return rounded.changed ? { amount: rounded.text, asSent: written!.replace(/^\+/, '') } : { amount: rounded.text };
+}
+
+function readTransaction(t: unknown, exponent: number): SfTransaction | undefined {
   if (!t || typeof t !== 'object') return undefined;
   const o = t as Record<string, unknown>;
   const id = text(o.id);
-  const amount = decimal(o.amount);
+  const money = amountOf(o.amount, exponent);
   const posted = epoch(o.posted) ?? 0;
   const transactedAt = epoch(o.transacted_at);
-  if (!id || amount === undefined) return undefined;
+  if (!id || money === undefined) return undefined;
   const pending = o.pending === true || (posted === 0 && transactedAt !== undefined);
   if (!pending && posted === 0) return undefined;
   // One object shape for every row (no conditional spreads): large answers stay fast to read.
-  const tx: SfTransaction = { id, posted, amount, description: text(o.description) ?? '', pending };
+  const tx: SfTransaction = { id, posted, amount: money.amount, description: text(o.description) ?? '', pending };
+  if (money.asSent !== undefined) tx.amountAsSent = money.asSent;
   const payee = text(o.payee);
   if (payee) tx.payee = payee;
   const memo = text(o.memo);
@@ -123,13 +140,15 @@ export function readAnswer(body: unknown): SfAnswer {
       if (id) institutions.set(id, (text(r.name) ?? text(r.org_url) ?? id).slice(0, 120));
     }
   }
+  if (!Array.isArray(o.accounts)) throw new MalformedAnswer('it has no list of accounts');
   const accounts: SfAccount[] = [];
-  const rawAccounts = Array.isArray(o.accounts) ? o.accounts : [];
-  for (const a of rawAccounts) {
+  for (const a of o.accounts) {
     if (!a || typeof a !== 'object') continue;
     const r = a as Record<string, unknown>;
     const id = text(r.id);
-    const balance = decimal(r.balance);
+    const currency = text(r.currency) ?? 'USD';
+    const exponent = currencyExponent(currencyOf(currency));
+    const balance = amountOf(r.balance, exponent);
     if (!id || balance === undefined) continue;
     let connId = text(r.conn_id);
     let institution = connId ? institutions.get(connId) : undefined;
@@ -142,21 +161,22 @@ export function readAnswer(body: unknown): SfAnswer {
     const transactions: SfTransaction[] = [];
     if (Array.isArray(r.transactions)) {
       for (const t of r.transactions) {
-        const tx = readTransaction(t);
+        const tx = readTransaction(t, exponent);
         if (tx) transactions.push(tx);
       }
     }
     accounts.push({
       id,
       name: (text(r.name) ?? id).slice(0, 200),
-      currency: text(r.currency) ?? 'USD',
-      balance,
+      currency,
+      balance: balance.amount,
       balanceDate: epoch(r['balance-date']) ?? 0,
       connId: connId ?? '',
       institution: (institution ?? '').slice(0, 120),
       transactions,
     });
   }
+  if (o.accounts.length > 0 && accounts.length === 0) throw new MalformedAnswer('none of its accounts can be read');
   const errors: SfError[] = [];
   if (Array.isArray(o.errlist)) {
     for (const e of o.errlist) {

@@ -25,7 +25,7 @@ import { ACCESS_URL, SETUP_TOKEN, simplefinDefinition } from './definition';
 import { toProviderAccount, toProviderTransaction } from './mapping';
 import { claim, getAccounts, RateLimited, requestTimeoutMs } from './transport';
 import { accessLedgerName, decodeSetupToken, parseAccessUrl, SetupTokenError } from './urls';
-import { historyStart, requestWindows } from './windows';
+import { historyStart, readInTurn, requestWindows, WINDOWS_AT_ONCE } from './windows';
 
 export { SIMPLEFIN_CHANNEL_ID, SIMPLEFIN_PROVIDER_ID } from './definition';
 
@@ -76,9 +76,10 @@ async function accessUrlOf(ctx: ConnectorContext, deadline: number): Promise<str
         `${result.reason}. Someone else may have claimed it: the token may be compromised. Disconnect Coffer's access at the Bridge if you did not claim it, then create a new setup token and paste it here.`,
       );
     }
-    if (!parseAccessUrl(result.accessUrl)) {
+    if (result.kind === 'unusable' || !parseAccessUrl(result.accessUrl)) {
       ctx.replaceSecrets({});
-      throw new ConnectorError('AUTH_FAILED', 'the SimpleFIN Bridge answered the claim with an unusable access address: create a new setup token');
+      const reason = result.kind === 'unusable' ? result.reason : 'the SimpleFIN Bridge answered the claim with an unusable access address';
+      throw new ConnectorError('AUTH_FAILED', `${reason}: nothing was kept; create a new setup token at your Bridge and paste it here`);
     }
     ctx.replaceSecrets({ [ACCESS_URL]: result.accessUrl });
     return result.accessUrl;
@@ -135,8 +136,8 @@ export function createSimplefinConnector(): Connector {
     if (!verdict.ok) {
       throw new ConnectorError('SERVICE_UNAVAILABLE', `${verdict.reason}: no request was made; next synchronization possible after ${describeNext(verdict.nextTry)}`);
     }
-    // The windows are asked at once (each counted in the budget): the Bridge prepares them in parallel and
-    // the run waits for the slowest only. Any failure fails the run; the others' answers are dropped.
+    // The windows are asked two at a time (each counted in the budget), so that at most two answers are
+    // in memory together. Any failure fails the run: no further window is asked, the answers are dropped.
     const timeout = Math.max(1, Math.min(requestTimeoutMs(), deadline - Date.now()));
     const readWindow = async (w: (typeof windows)[number]): Promise<SfAnswer> => {
       recordRequest(bankState, ledger, ctx.now());
@@ -150,11 +151,16 @@ export function createSimplefinConnector(): Connector {
       try {
         return readAnswer(body);
       } catch (err) {
-        if (err instanceof MalformedAnswer) throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge's answer is unusable: ${err.message}`);
+        if (err instanceof MalformedAnswer) {
+          throw new ConnectorError(
+            'SERVICE_UNAVAILABLE',
+            `the SimpleFIN Bridge's answer is unusable (${err.message}): nothing was changed; Coffer asks again at the next synchronization`,
+          );
+        }
         throw err;
       }
     };
-    const settled = await Promise.allSettled(windows.map(readWindow));
+    const settled = await readInTurn(windows, WINDOWS_AT_ONCE, readWindow);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw pickFailure(settled);
     const answers = settled.map((s) => (s as PromiseFulfilledResult<SfAnswer>).value);
@@ -188,7 +194,7 @@ export function createSimplefinConnector(): Connector {
         reference: a.id,
         balance: a.balance,
         balance_date: a.balanceDate || now,
-        transactions: [...(transactions.get(a.id)?.values() ?? [])].map(toProviderTransaction),
+        transactions: [...(transactions.get(a.id)?.values() ?? [])].map((t) => toProviderTransaction(t, a.currency)),
         pending_complete: true,
         pending_covered_from: from,
         pending_settles_by_match: true,

@@ -47,7 +47,11 @@ export function cleanDescription(description: string): string {
   return description.replace(/\s+/g, ' ').replace(/\s+#\s*\d+\s*$/, '').trim();
 }
 
-export function toProviderTransaction(t: SfTransaction): ProviderTransaction {
+/**
+ * `currency` is the account's (as the bridge wrote it). An amount rounded to the currency's decimals keeps
+ * the amount as written in remittance_information ("Amount sent by the bank: 0.125 USD").
+ */
+export function toProviderTransaction(t: SfTransaction, currency = 'USD'): ProviderTransaction {
   const date = t.pending ? (t.transacted_at ?? t.posted) : t.posted;
   const label = t.payee?.trim() || cleanDescription(t.description) || t.description;
   const amount = t.amount.replace(/^\+/, '');
@@ -63,6 +67,8 @@ export function toProviderTransaction(t: SfTransaction): ProviderTransaction {
   if (!t.pending) tx.booking_date = t.posted;
   if (t.transacted_at !== undefined) tx.value_date = t.transacted_at;
   if (t.payee) tx.counterparty = t.payee;
-  if (t.memo) tx.remittance_information = [t.memo];
+  const remittance = t.memo ? [t.memo] : [];
+  if (t.amountAsSent !== undefined) remittance.push(`Amount sent by the bank: ${t.amountAsSent} ${currencyOf(currency)}`);
+  if (remittance.length) tx.remittance_information = remittance;
   return tx;
 }

@@ -1,14 +1,28 @@
 /**
- * The two HTTP calls of SimpleFIN, on fetch: the claim (POST, empty body) and GET /accounts. Redirects are
- * not followed (a redirect would carry the person's credentials to another address). Every failure becomes a
+ * The two HTTP calls of SimpleFIN, on fetch: the claim (POST, empty body) and GET /accounts. Answers are
+ * read with a size limit (CLAIM_ANSWER_LIMIT, ACCOUNTS_ANSWER_LIMIT). Redirects are not followed (a redirect would carry the person's credentials to another address). Every failure becomes a
  * ConnectorError with the channel status of C15; no message ever quotes a URL (the access URL is a password
  * and the claim URL a one-time key).
  */
+import { AnswerTooLarge, describeBytes, readBoundedText } from '../bounded-read';
 import { ConnectorError } from '../types';
 import type { AccessPoint } from './urls';
 
 /** SimpleFIN answers can take long for many institutions (research §3.7: allow 120 s and more). */
 export const DEFAULT_TIMEOUT_MS = 150_000;
+
+/**
+ * Most bytes read of a claim answer: an access URL is a few hundred characters (scheme, user, password,
+ * host, path); anything longer is not one, and is neither read further nor kept.
+ */
+export const CLAIM_ANSWER_LIMIT = 4 * 1024;
+
+/**
+ * Most bytes read of one GET /accounts answer (one window of at most 90 days for every account). A real
+ * answer is a few megabytes at most (50 accounts × 900 transactions is about 10 MB); past this one the
+ * answer is given up, so a hostile or broken bridge cannot fill the engine's memory.
+ */
+export const ACCOUNTS_ANSWER_LIMIT = 64 * 1024 * 1024;
 
 export function requestTimeoutMs(): number {
   const fromEnv = Number(process.env.COFFER_SIMPLEFIN_TIMEOUT_MS);
@@ -17,27 +31,51 @@ export function requestTimeoutMs(): number {
 
 interface Answer {
   status: number;
+  /** The body of a 200 answer (read up to the call's limit); empty for any other status, whose body is not read. */
   text: string;
 }
 
-/** One request; a time-out or a network failure is SERVICE_UNAVAILABLE, a cancellation passes through. */
-async function send(url: string, init: RequestInit, signal: AbortSignal, timeoutMs: number, what: string): Promise<Answer> {
-  const timeout = AbortSignal.timeout(timeoutMs);
+interface SendOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** What the request is, in the error messages. */
+  what: string;
+  /** Most bytes of a 200 answer's body (AnswerTooLarge past it). */
+  limit: number;
+}
+
+/**
+ * One request; a time-out or a network failure is SERVICE_UNAVAILABLE, a cancellation passes through, a 200
+ * body over the limit throws AnswerTooLarge (the connection is closed at once). Other answers' bodies are
+ * not read: only their status matters.
+ */
+async function send(url: string, init: RequestInit, o: SendOptions): Promise<Answer> {
+  const timeout = AbortSignal.timeout(o.timeoutMs);
   try {
-    const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.any([signal, timeout]) });
-    const text = await res.text();
+    const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.any([o.signal, timeout]) });
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      return { status: res.status, text: '' };
+    }
+    const text = await readBoundedText(res.body, { limit: o.limit, declaredLength: res.headers.get('content-length') });
     return { status: res.status, text };
   } catch (err) {
-    if (signal.aborted) throw signal.reason;
+    if (o.signal.aborted) throw o.signal.reason;
+    if (err instanceof AnswerTooLarge) throw err;
     if (timeout.aborted) {
-      throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge did not answer ${what} within ${Math.round(timeoutMs / 1000)} s`);
+      throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge did not answer ${o.what} within ${Math.round(o.timeoutMs / 1000)} s`);
     }
     const code = (err as { cause?: { code?: string } }).cause?.code;
-    throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge could not be reached for ${what}${code ? ` (${code})` : ''}`);
+    throw new ConnectorError('SERVICE_UNAVAILABLE', `the SimpleFIN Bridge could not be reached for ${o.what}${code ? ` (${code})` : ''}`);
   }
 }
 
-export type ClaimResult = { kind: 'claimed'; accessUrl: string } | { kind: 'refused'; reason: string };
+export type ClaimResult =
+  | { kind: 'claimed'; accessUrl: string }
+  /** The token was already claimed or is unknown (someone else may hold it). */
+  | { kind: 'refused'; reason: string }
+  /** The Bridge answered, but not with something that can be an access URL. */
+  | { kind: 'unusable'; reason: string };
 
 /**
  * POSTs to the claim URL once. 200 with a URL body (a trailing newline is usual) → the access URL; 403, or
@@ -45,13 +83,20 @@ export type ClaimResult = { kind: 'claimed'; accessUrl: string } | { kind: 'refu
  * claimed or is unknown, so someone else may hold it. Anything else is the bridge's transient trouble.
  */
 export async function claim(claimUrl: URL, signal: AbortSignal, timeoutMs: number): Promise<ClaimResult> {
-  const answer = await send(
-    claimUrl.href,
-    { method: 'POST', headers: { 'content-length': '0' }, body: '' },
-    signal,
-    timeoutMs,
-    'the claim of the setup token',
-  );
+  let answer: Answer;
+  try {
+    answer = await send(
+      claimUrl.href,
+      { method: 'POST', headers: { 'content-length': '0' }, body: '' },
+      { signal, timeoutMs, what: 'the claim of the setup token', limit: CLAIM_ANSWER_LIMIT },
+    );
+  } catch (err) {
+    if (!(err instanceof AnswerTooLarge)) throw err;
+    return {
+      kind: 'unusable',
+      reason: `the SimpleFIN Bridge answered the claim with more than ${describeBytes(CLAIM_ANSWER_LIMIT)}, which is no access address`,
+    };
+  }
   if (answer.status === 403) {
     return { kind: 'refused', reason: 'the SimpleFIN Bridge refused the setup token: it was already claimed or is unknown' };
   }
@@ -81,7 +126,20 @@ export async function getAccounts(
   timeoutMs: number,
 ): Promise<unknown> {
   const url = `${access.root}/accounts?version=2&pending=1&start-date=${query.start}&end-date=${query.end}`;
-  const answer = await send(url, { method: 'GET', headers: { authorization: access.authorization, accept: 'application/json' } }, signal, timeoutMs, 'the account request');
+  let answer: Answer;
+  try {
+    answer = await send(
+      url,
+      { method: 'GET', headers: { authorization: access.authorization, accept: 'application/json' } },
+      { signal, timeoutMs, what: 'the account request', limit: ACCOUNTS_ANSWER_LIMIT },
+    );
+  } catch (err) {
+    if (!(err instanceof AnswerTooLarge)) throw err;
+    throw new ConnectorError(
+      'SERVICE_UNAVAILABLE',
+      `the SimpleFIN Bridge's answer was larger than ${describeBytes(ACCOUNTS_ANSWER_LIMIT)}, far more than any bank's data: Coffer stopped reading it and imported nothing from it. If this happens again, the Bridge address you connected is not a real SimpleFIN Bridge: create a new setup token at your Bridge and paste it here`,
+    );
+  }
   if (answer.status === 403) {
     throw new ConnectorError('AUTH_FAILED', 'the SimpleFIN Bridge refused the access (HTTP 403): it was revoked; paste a new setup token');
   }

@@ -52,6 +52,12 @@ export function decodeSetupToken(token: string): URL {
   return url;
 }
 
+/**
+ * Longest access URL accepted (and so kept in the keychain): real ones are a few hundred characters
+ * (`https://`, a user and a password of a few dozen characters each, the Bridge's host and path).
+ */
+export const MAX_ACCESS_URL_LENGTH = 2048;
+
 /** An access URL split into where to send requests and the Authorization header to send. */
 export interface AccessPoint {
   /** `scheme://host[:port]/path` without userinfo and without a trailing slash. */
@@ -66,7 +72,7 @@ export interface AccessPoint {
  */
 export function parseAccessUrl(text: string): AccessPoint | undefined {
   const trimmed = text.trim();
-  if (/\s/.test(trimmed)) return undefined;
+  if (trimmed.length > MAX_ACCESS_URL_LENGTH || /\s/.test(trimmed)) return undefined;
   let url: URL;
   try {
     url = new URL(trimmed);

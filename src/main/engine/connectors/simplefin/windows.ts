@@ -27,3 +27,37 @@ export function requestWindows(start: number, end: number): Window[] {
   for (let hi = end; hi > start; hi -= MAX_WINDOW) out.push({ start: Math.max(start, hi - MAX_WINDOW), end: hi });
   return out;
 }
+
+/**
+ * Windows asked at the same time. The Bridge prepares an answer per request, so two at once keep the run
+ * short; more would hold that many answers (each up to the answer limit) in memory together.
+ */
+export const WINDOWS_AT_ONCE = 2;
+
+/**
+ * Runs `read` on every window, at most `atOnce` at a time, in order. After a failure no further window is
+ * asked (it would spend the daily budget for an answer that is dropped); the results are those of the
+ * windows asked, settled.
+ */
+export async function readInTurn<T>(
+  windows: readonly Window[],
+  atOnce: number,
+  read: (w: Window) => Promise<T>,
+): Promise<PromiseSettledResult<T>[]> {
+  const settled: PromiseSettledResult<T>[] = [];
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < windows.length) {
+      const index = next++;
+      try {
+        settled[index] = { status: 'fulfilled', value: await read(windows[index]) };
+      } catch (reason) {
+        settled[index] = { status: 'rejected', reason };
+        failed = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, windows.length) }, worker));
+  return settled.filter((s) => s !== undefined);
+}

@@ -1,27 +1,28 @@
 import { accountStatusOnReopen, channelStatusOnReopen } from '../../domain/close-reopen';
 import { connectionStatusFromChannels } from '../../domain/connection-status';
 import type { ChannelStatus } from '../../domain/values';
-import { deleteChannelSecret } from '../../store/channel-secret';
+import { removeChannelSecrets } from '../../store/channel-secret';
 import type { ServiceDeps } from '../deps';
 
 /**
  * DELETE /connections/{id} (and the end of the cascade of DELETE /accounts/{id}): stops a running
- * synchronization, removes the connection with its channels, accounts, transactions, balance history and
- * listing (a DELETED event is emitted), then the keychain entries of its channels, and last closes its
- * consents at the provider (best effort).
+ * synchronization, removes the keychain entries of its channels — refusing (SecretRemovalRefused, nothing
+ * deleted) when the keychain cannot confirm they are gone, as the rows are the only way to find them —
+ * then the connection with its channels, accounts, transactions, balance history and listing (a DELETED
+ * event is emitted), and last closes its consents at the provider (best effort).
  */
 export async function deleteConnection(deps: ServiceDeps, connectionId: number): Promise<void> {
   const { store } = deps;
   await deps.sync.cancel(connectionId);
   const channelIds = store.channels.idsOf(connectionId);
-  // The provider's consent is closed too (C16); what it needs is read before the keychain entries go.
+  // The provider's consent is closed too; what it needs is read before the keychain entries go.
   const closeRemote = deps.prepareRemoteClose(connectionId, channelIds);
+  removeChannelSecrets(deps.secrets, channelIds, 'the connection');
   store.transaction(() => {
-    // The DELETED event (C9) carries the record as it was, and is written with the deletion.
+    // The DELETED event carries the record as it was, and is written with the deletion.
     deps.connectionDeleted(connectionId);
     store.connections.remove(connectionId);
   });
-  for (const id of channelIds) deleteChannelSecret(deps.secrets, id);
   await closeRemote();
 }
 
@@ -74,5 +75,6 @@ export function emptyChannel(deps: ServiceDeps, connectionId: number, channelDef
   const channel = deps.store.channels.byDefinition(connectionId, channelDefinitionId);
   if (channel === undefined) return;
   deps.store.channels.empty(channel.id);
-  deleteChannelSecret(deps.secrets, channel.id);
+  // Run inside the account deletion's transaction: a keychain that cannot confirm the removal undoes it.
+  removeChannelSecrets(deps.secrets, [channel.id], 'the account');
 }

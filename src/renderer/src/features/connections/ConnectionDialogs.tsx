@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { connectionsApi, transactionsApi, type ChannelDefinition, type Connection } from '../../lib/api';
+import { ApiError, connectionsApi, transactionsApi, type ChannelDefinition, type Connection } from '../../lib/api';
 import { preloadEncryption, prepareCredentials } from '../../lib/credential-encryption';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
@@ -43,9 +43,18 @@ export function DeleteConnectionDialog({
     };
   }, [open, connection.id]);
 
+  // The engine refuses to delete while the keychain cannot remove the bank password: said as such.
+  const [keychainLocked, setKeychainLocked] = useState(false);
   const remove = () =>
     run(async () => {
-      await connectionsApi.remove(connection.id);
+      setKeychainLocked(false);
+      try {
+        await connectionsApi.remove(connection.id);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === 'secret_store_unavailable')) throw err;
+        setKeychainLocked(true);
+        return;
+      }
       removeLocal(connection.id);
       toast.success(t('connections.deleted'));
       onClose();
@@ -62,7 +71,7 @@ export function DeleteConnectionDialog({
       confirmLabel={t('connections.delete')}
       busy={busy}
       disabled={count === null}
-      error={error}
+      error={keychainLocked ? t('keychain.deleteLocked') : error}
       onConfirm={() => void remove()}
     >
       <p data-testid="delete-summary">

@@ -4,6 +4,7 @@ import { challengeEn } from './challenge.en';
 import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
+import { keychainEn } from './keychain.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 
@@ -11,6 +12,7 @@ import { syncStateEn } from './sync-state.en';
 export const en = {
   ...ebEn,
   ...firstWeekEn,
+  ...keychainEn,
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,

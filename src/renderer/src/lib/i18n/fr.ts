@@ -5,6 +5,7 @@ import { challengeFr } from './challenge.fr';
 import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
+import { keychainFr } from './keychain.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 
@@ -12,6 +13,7 @@ import { syncStateFr } from './sync-state.fr';
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...firstWeekFr,
+  ...keychainFr,
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,
