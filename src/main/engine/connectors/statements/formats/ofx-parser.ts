@@ -95,7 +95,8 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
   let tx: TxDraft | null = null;
   const spare: TxDraft = { offset: 0, pending: false };
   let statusCode: string | undefined;
-  let signonError: string | undefined;
+  /** The first error status of the reply (sign-on or statement request): the reason a file has no statement. */
+  let errorCode: string | undefined;
   let sawInvestment = false;
   let investmentDepth = 0;
 
@@ -224,7 +225,7 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
         ctx.warn(at(offset), 'investment statement (INVSTMTRS) ignored');
       } else if (name === 'STATUS' && statusCode !== undefined && statusCode !== '0') {
         const parent = path[path.length - 1];
-        if (parent === 'SONRS') signonError = statusCode;
+        errorCode ??= statusCode;
         ctx.warn(at(offset), `the bank answered with error code ${statusCode} in <${parent}>`);
       }
     },
@@ -232,14 +233,14 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
 
   tokenizeOfx(text, start, handler, fail);
 
-  if (drafts.length === 0) ctx.fail('line 1', noStatementReason(signonError, sawInvestment));
+  if (drafts.length === 0) ctx.fail('line 1', noStatementReason(errorCode, sawInvestment));
   return drafts.map((draft) => finishAccount(draft, ctx, at));
 }
 
 /** Why an OFX file without a bank or card statement is refused, and what to do instead. */
-function noStatementReason(signonError: string | undefined, sawInvestment: boolean): string {
-  if (signonError !== undefined) {
-    return `this file is an error reply from the bank (code ${signonError}), not a statement: download the statement again from your bank`;
+function noStatementReason(errorCode: string | undefined, sawInvestment: boolean): string {
+  if (errorCode !== undefined) {
+    return `this file is an error reply from the bank (code ${errorCode}), not a statement: download the statement again from your bank`;
   }
   if (sawInvestment) {
     return 'this is an investment account statement (holdings and trades): only bank and credit card statements can be imported; download the statement of a bank or card account instead';

@@ -174,6 +174,9 @@ function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount
     for (const { record: r, dated, dateLine } of perSection[i]) {
       const date = numericDateToUtc(dated.date, order);
       if (date === null) {
+        // a date that exists in the other day/month order says the chosen order is wrong, not the row
+        if (numericDateToUtc(dated.date, order === 'DMY' ? 'MDY' : 'DMY') !== null)
+          ctx.fail(dated.location, 'malformed or impossible date');
         skipRecord(ctx, dateLine, 'malformed or impossible date');
         continue;
       }
