@@ -335,8 +335,7 @@ function finishTransaction(
   // the value date is extra information: one that cannot be read is dropped, the row is kept
   const valueText = t.dtAvail || t.dtUser;
   const valueDate = valueText ? (parseOfxDate(valueText) ?? undefined) : undefined;
-  if (valueText && valueDate === undefined)
-    ctx.warn(location, 'malformed value date (<DTAVAIL> or <DTUSER>), left out');
+  if (valueText && valueDate === undefined) ctx.warn(location, 'malformed value date (<DTAVAIL> or <DTUSER>), ignored');
   let type = t.trnType ? ofxTransactionType(t.trnType, amount, creditCard) : undefined;
   if (type === undefined) {
     if (t.trnType) ctx.warn(location, `unknown TRNTYPE`);
