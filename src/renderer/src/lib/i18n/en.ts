@@ -5,6 +5,7 @@ import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { historyEditEn } from './history-edit.en';
+import { statementsEn } from './statements.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   ...connEn,
   ...challengeEn,
   ...datesEn,
+  ...statementsEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',
