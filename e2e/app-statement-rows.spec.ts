@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nav, shot } from './app/helpers';
+import { addStatementFiles, nav, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp();
@@ -14,15 +14,7 @@ const INVESTMENT = join(ROOT, 'test', 'fixtures', 'statements-corpus', 'ofx', 'o
 test('the files report names a row left out and a file that is no bank statement, with what to do, in en and fr', async () => {
   test.setTimeout(150_000);
   const { page } = app;
-  await nav(page, 'Connections');
-  await page.getByRole('button', { name: 'Add a connection' }).first().click();
-  await page.getByLabel('Search by name or country').fill('statement');
-  await page.getByTestId('provider-option').filter({ hasText: 'Statement files' }).click();
-  const channel = page.locator('[data-testid="channel-option"][data-mode="EMBEDDED"]');
-  if (await channel.count()) await channel.click();
-  await page.getByLabel(/Folder of statement files/).fill(mkdtempSync(join(tmpdir(), 'coffer-statements-')));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByTestId('connection-detail')).toBeVisible();
+  await addStatementFiles(page, mkdtempSync(join(tmpdir(), 'coffer-statements-')));
   const status = page.getByTestId('connection-status');
   const report = page.getByTestId('document-report');
 
