@@ -225,8 +225,10 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
         ctx.warn(at(offset), 'investment statement (INVSTMTRS) ignored');
       } else if (name === 'STATUS' && statusCode !== undefined && statusCode !== '0') {
         const parent = path[path.length - 1];
-        errorCode ??= statusCode;
-        ctx.warn(at(offset), `the bank answered with error code ${statusCode} in <${parent}>`);
+        // OFX status codes are numbers; anything else is not repeated (messages never quote the file's text)
+        const code = /^\d{1,6}$/.test(statusCode) ? statusCode : 'not a number';
+        errorCode ??= code;
+        ctx.warn(at(offset), `the bank answered with error code ${code} in <${parent}>`);
       }
     },
   };
