@@ -67,7 +67,7 @@ describe('OFX files as banks write them', () => {
     });
     expect(parsed.accounts.map((a) => [a.identifier, a.transactions.length])).toStrictEqual([['Joint', 1]]);
     expect(parsed.warnings).toStrictEqual([
-      'line 9: the statement does not name its account; its transactions go to the default account',
+      'line 9: the statement does not name its account; its transactions go to the account the file is imported for',
     ]);
   });
 

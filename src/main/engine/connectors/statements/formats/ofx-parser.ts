@@ -256,7 +256,10 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
   if (!acctId) {
     // some exports leave out <BANKACCTFROM>: the rows go to the account the file is imported for
     acctId = ctx.accountIdentifier;
-    ctx.warn(at(d.offset), 'the statement does not name its account; its transactions go to the default account');
+    ctx.warn(
+      at(d.offset),
+      'the statement does not name its account; its transactions go to the account the file is imported for',
+    );
   }
   let type: AccountType = 'CHECKINGS';
   if (d.creditCard) type = 'CREDIT_CARD';
