@@ -78,6 +78,20 @@ describe('OFX files as banks write them', () => {
     expect([t.date, t.valueDate, t.counterparty]).toStrictEqual([day('2024-01-05'), day('2024-01-04'), 'CAFÉ']);
   });
 
+  it('reads ISO days (2024-01-05, 2024-01-05T10:00:00) that some exporters write instead of OFX dates', () => {
+    const tx = '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>2024-01-05<DTUSER>2024-01-04T18:30:12<TRNAMT>-3.00</STMTTRN>';
+    const balance = '<LEDGERBAL><BALAMT>10.00<DTASOF>2024-01-31</LEDGERBAL>';
+    const parsed = parseStatement(
+      sgml(`<STMTRS><CURDEF>EUR${ACCOUNT}<BANKTRANLIST>${tx}</BANKTRANLIST>${balance}</STMTRS>`),
+    );
+    const account = parsed.accounts[0];
+    expect(account.transactions.map((t) => [t.date, t.valueDate])).toStrictEqual([
+      [day('2024-01-05'), day('2024-01-04')],
+    ]);
+    expect(account.closingBalance).toStrictEqual({ amount: '10.00', date: day('2024-01-31') });
+    expect(parsed.warnings).toStrictEqual([]);
+  });
+
   it('refuses a reply whose statement request failed as an error reply, not as an empty file', () => {
     const failed = '<STATUS><CODE>2000<SEVERITY>ERROR<MESSAGE>General Server Error</STATUS>';
     const error = statementError(() => parseStatement(sgml(failed), { fileName: 'e.ofx' }));

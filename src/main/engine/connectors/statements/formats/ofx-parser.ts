@@ -1,5 +1,5 @@
 import { parseDecimal } from './amount';
-import { parseOfxDate } from './dates';
+import { parseIsoDate, parseOfxDate } from './dates';
 import { isIban, normalizeIban } from './iban';
 import { LineCounter } from './line-counter';
 import { makeTransaction } from './make-transaction';
@@ -284,6 +284,11 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
 
 const ZERO_DATE = /^0{8}/;
 
+/** An OFX date (20240105…), or an ISO day (2024-01-05) as some exporters write instead: both are unambiguous. */
+function ofxDay(text: string): number | null {
+  return parseOfxDate(text) ?? (text.includes('-') ? parseIsoDate(text) : null);
+}
+
 /**
  * The LEDGERBAL balance, or null when there is none. A balance whose date is missing or zero (`00000000`,
  * written by some Brazilian banks) is the balance at the end of the statement: it is dated by DTEND, else
@@ -304,7 +309,7 @@ function closingBalance(
     if (d.done.length === 0) return balanceLeftOut(ctx, at(d.balAmtOffset ?? d.offset), 'balance without date');
     return { amount, date: d.done.reduce((last, t) => Math.max(last, t.date), 0) };
   }
-  const date = parseOfxDate(dateText);
+  const date = ofxDay(dateText);
   if (date === null) return balanceLeftOut(ctx, at(d.balDateOffset ?? d.offset), 'malformed balance date');
   return { amount, date };
 }
@@ -335,11 +340,11 @@ function finishTransaction(
   if (t.dtPosted === undefined || t.dtPosted === '') {
     return skipRow(ctx, location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
   }
-  const date = parseOfxDate(t.dtPosted);
+  const date = ofxDay(t.dtPosted);
   if (date === null) return skipRow(ctx, at(t.dtPostedOffset ?? t.offset), 'malformed date');
   // the value date is extra information: one that cannot be read is dropped, the row is kept
   const valueText = t.dtAvail || t.dtUser;
-  const valueDate = valueText ? (parseOfxDate(valueText) ?? undefined) : undefined;
+  const valueDate = valueText ? (ofxDay(valueText) ?? undefined) : undefined;
   if (valueText && valueDate === undefined) ctx.warn(location, 'malformed value date (<DTAVAIL> or <DTUSER>), ignored');
   let type = t.trnType ? ofxTransactionType(t.trnType, amount, creditCard) : undefined;
   if (type === undefined) {
