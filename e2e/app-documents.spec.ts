@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nav, shot } from './app/helpers';
+import { addStatementFiles, nav, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp();
@@ -11,15 +11,7 @@ const SAMPLES = join(import.meta.dirname, '..', 'resources', 'samples', 'stateme
 test('a statement-files connection: files chosen in the app are imported and their transactions appear', async () => {
   const { page } = app;
   const folder = mkdtempSync(join(tmpdir(), 'coffer-statements-'));
-  await nav(page, 'Connections');
-  await page.getByRole('button', { name: 'Add a connection' }).first().click();
-  await page.getByLabel('Search by name or country').fill('statement');
-  await page.getByTestId('provider-option').filter({ hasText: 'Statement files' }).click();
-  const channel = page.locator('[data-testid="channel-option"][data-mode="EMBEDDED"]');
-  if (await channel.count()) await channel.click();
-  await page.getByLabel(/Folder of statement files/).fill(folder);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByTestId('connection-detail')).toBeVisible();
+  await addStatementFiles(page, folder);
 
   // The folder is its owner's own path: shown in full, not masked (issue 19).
   await expect(page.getByTestId('document-folder')).toHaveText(folder);

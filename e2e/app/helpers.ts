@@ -33,6 +33,19 @@ export async function completeFirstRun(page: Page, hostUrl: string): Promise<voi
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
+/** Adds a "Statement files" connection on this folder through the app's own add flow. */
+export async function addStatementFiles(page: Page, folder: string): Promise<void> {
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  await page.getByLabel('Search by name or country').fill('statement');
+  await page.getByTestId('provider-option').filter({ hasText: 'Statement files' }).click();
+  const channel = page.locator('[data-testid="channel-option"][data-mode="EMBEDDED"]');
+  if (await channel.count()) await channel.click();
+  await page.getByLabel(/Folder of statement files/).fill(folder);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByTestId('connection-detail')).toBeVisible();
+}
+
 /** Adds a Coffer Test Bank connection with the EMBEDDED channel through the app's own add flow. */
 export async function addTestBank(page: Page, login: string, password = 'pass_ok'): Promise<void> {
   await nav(page, 'Connections');

@@ -43,18 +43,8 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
 
   const cases: Array<[string, string, RegExp]> = [
     ['truncated OFX', 'truncated.ofx', /^truncated\.ofx, line 52: truncated file/],
-    [
-      'OFX transaction without amount',
-      'missing-amount.ofx',
-      /^missing-amount\.ofx, line 34: transaction without amount/,
-    ],
     ['empty file', 'empty.ofx', /^empty\.ofx, line 1: unknown format \(the file is empty\)/],
     ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount/],
-    [
-      'impossible QIF date',
-      'impossible-date.qif',
-      /^impossible-date\.qif, line 6: malformed or impossible date/,
-    ],
     ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date/],
     [
       'impossible CAMT date',
@@ -74,6 +64,26 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       await failsWith(folderWith(`bad/${file}`), file, error);
     });
   }
+
+  it.each([
+    ['missing-amount.ofx', 6, 'line 34: transaction without amount (no <TRNAMT>)'],
+    ['impossible-date.qif', 1, 'line 6: malformed or impossible date'],
+  ])(
+    '%s: a row that cannot be read is left out and named with its line; the other %i are IMPORTED',
+    async (file, imported, problem) => {
+      const { id, connection } = await connectFolder(c, folderWith(`bad/${file}`));
+      expect(connection.status).toBe('SUCCESS');
+      expect(await documents(c, id)).toMatchObject([
+        {
+          name: file,
+          status: 'IMPORTED',
+          transactions: imported,
+          error: `${file}, ${problem}: this transaction was not imported`,
+        },
+      ]);
+      expect(await accountsOf(c, id)).toHaveLength(1);
+    },
+  );
 
   it('unknown format and wrong encoding (garbage named .ofx, UTF-16 without a byte-order mark): FAILED at line 1', async () => {
     const folder = folderWith();

@@ -5,17 +5,11 @@ import { parseSample, sampleBytes, statementError, utf8 } from './helpers';
 /** Every bad file fails as a whole with a StatementError naming the file and where. */
 const cases: [file: string, location: string, message: RegExp][] = [
   ['bad/truncated.ofx', 'line 52', /truncated file: unterminated tag/],
-  ['bad/missing-amount.ofx', 'line 34', /transaction without amount \(no <TRNAMT>\)/],
   ['bad/bad-amount.csv', 'line 3', /malformed amount/],
-  ['bad/impossible-date.qif', 'line 6', /malformed or impossible date/],
   ['bad/ambiguous-dates.qif', 'line 2', /ambiguous date.*dateOrder: 'DMY' or 'MDY'/],
   ['bad/xxe.xml', 'line 2', /rejected: the file contains a <!DOCTYPE> declaration/],
   ['bad/unclosed.xml', 'element Document/BkToCstmrStmt/Stmt', /truncated file: <Stmt> is never closed/],
-  [
-    'bad/impossible-date-camt.xml',
-    'element Document/BkToCstmrStmt/Stmt[0]/Ntry[2]/BookgDt/Dt',
-    /malformed date/,
-  ],
+  ['bad/impossible-date-camt.xml', 'element Document/BkToCstmrStmt/Stmt[0]/Ntry[2]/BookgDt/Dt', /malformed date/],
   ['bad/no-closing-balance.sta', 'line 15', /truncated or incomplete statement: no closing balance :62F:/],
   ['bad/random.bin', 'line 1', /unknown format/],
   ['bad/empty.ofx', 'line 1', /unknown format \(the file is empty\)/],
@@ -30,6 +24,16 @@ describe('bad statement files', () => {
     expect(error.location).toBe(location);
     expect(error.message.startsWith(`${name}, ${location}: `)).toBe(true);
     expect(error.detail).toMatch(message);
+  });
+
+  it.each([
+    ['bad/missing-amount.ofx', 'line 34: transaction without amount (no <TRNAMT>): this transaction was not imported'],
+    ['bad/impossible-date.qif', 'line 6: malformed or impossible date: this transaction was not imported'],
+  ])('%s: the row that cannot be read is left out and named with its line, the others import', (file, warning) => {
+    const parsed = parseSample(file);
+    expect(parsed.warnings).toEqual([warning]);
+    expect(parsed.accounts[0].transactions.length).toBeGreaterThan(0);
+    expect(parsed.accounts[0].transactions.every((t) => t.location !== warning.split(':')[0])).toBe(true);
   });
 
   it('the ambiguous QIF parses once the caller says which order', () => {
@@ -56,17 +60,21 @@ describe('bad statement files', () => {
     expect(() => parseStatement(bytes, { fileName: 'big.ofx', maxBytes: bytes.length })).not.toThrow();
   });
 
-  it('fails on a malformed OFX amount with the exact message', () => {
+  it('leaves out a row with a malformed OFX amount, with the exact warning', () => {
+    const good = parseSample('ofx2-bank-us.ofx').accounts[0].transactions.length;
     const text = new TextDecoder().decode(sampleBytes('ofx2-bank-us.ofx')).replace('<TRNAMT>-84.17<', '<TRNAMT>12,3x<');
-    const error = statementError(() => parseStatement(utf8(text), { fileName: 'statement.ofx' }));
-    expect(error.message).toBe('statement.ofx, line 38: malformed amount');
+    const parsed = parseStatement(utf8(text), { fileName: 'statement.ofx' });
+    expect(parsed.warnings).toEqual(['line 38: malformed amount: this transaction was not imported']);
+    expect(parsed.accounts[0].transactions).toHaveLength(good - 1);
   });
 
-  it('fails on an impossible OFX date and on a missing MT940 mark', () => {
+  it('leaves out a row with an impossible OFX date; fails on a missing MT940 mark', () => {
     const ofx = new TextDecoder()
       .decode(sampleBytes('ofx2-bank-us.ofx'))
       .replace('<DTPOSTED>20240212<', '<DTPOSTED>20240230<');
-    expect(() => parseStatement(utf8(ofx), { fileName: 'a.ofx' })).toThrow('a.ofx, line 45: malformed date');
+    expect(parseStatement(utf8(ofx), { fileName: 'a.ofx' }).warnings).toEqual([
+      'line 45: malformed date: this transaction was not imported',
+    ]);
     const mt = new TextDecoder()
       .decode(sampleBytes('mt940-de-2-statements.sta'))
       .replace(':61:240103C0,50NINT', ':61:240103X0,50NINT');
@@ -102,10 +110,7 @@ describe('hostile values', () => {
     const parsed = parseStatement(utf8(ofx), { fileName: 'p.ofx' });
     expect(parsed.accounts[0].type).toBe('CHECKINGS');
     expect(parsed.accounts[0].transactions[1].type).toBe('DEBIT');
-    expect(parsed.warnings).toEqual([
-      'line 34: unknown TRNTYPE',
-      'line 16: unknown ACCTTYPE, using CHECKINGS',
-    ]);
+    expect(parsed.warnings).toEqual(['line 34: unknown TRNTYPE', 'line 16: unknown ACCTTYPE, using CHECKINGS']);
     const camt = new TextDecoder()
       .decode(sampleBytes('camt053-fr-2-accounts.xml'))
       .replace('<Cd>SVGS</Cd>', '<Cd>constructor</Cd>');

@@ -77,7 +77,7 @@ describe('OFX parser details', () => {
   it('reports a bank error instead of a statement', () => {
     const text = `${HEADER}<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Invalid password</STATUS><DTSERVER>20240101</SONRS></SIGNONMSGSRSV1></OFX>`;
     expect(() => parseStatement(utf8(text), { fileName: 's.ofx' })).toThrow(
-      's.ofx, line 1: the bank returned an error instead of a statement: OFX status 15500 (Invalid password) in <SONRS>',
+      's.ofx, line 1: this file is an error reply from the bank (code 15500), not a statement: download the statement again from your bank',
     );
   });
 
@@ -98,10 +98,12 @@ describe('OFX parser details', () => {
     );
   });
 
-  it('fails on a transaction without date, naming its line', () => {
-    const body = stmt('A', '<STMTTRN>\n<TRNTYPE>DEBIT\n<TRNAMT>-1.00\n</STMTTRN>');
-    expect(statementError(() => parseStatement(ofx(body), { fileName: 'd.ofx' })).message).toBe(
-      'd.ofx, line 13: transaction without date (no <DTPOSTED>)',
-    );
+  it('leaves out a transaction without date, naming its line', () => {
+    const body = stmt('A', '<STMTTRN>\n<TRNTYPE>DEBIT\n<TRNAMT>-1.00\n</STMTTRN>' + tx('2', '20240102', '-2.00'));
+    const parsed = parseStatement(ofx(body), { fileName: 'd.ofx' });
+    expect(parsed.warnings).toEqual([
+      'line 13: transaction without date (no <DTPOSTED>): this transaction was not imported',
+    ]);
+    expect(parsed.accounts[0].transactions.map((t) => t.amount)).toEqual(['-2.00']);
   });
 });

@@ -48,16 +48,20 @@ describe('QIF parser details', () => {
     ]);
   });
 
-  it('fails on a record without amount, an unterminated record and an unknown section', () => {
-    expect(
-      statementError(() => parseStatement(utf8('!Type:Bank\nD01/13/2024\nPSHOP\n^\n'), { fileName: 'q.qif' })).message,
-    ).toBe('q.qif, line 2: transaction without amount (no T line)');
-    expect(
-      statementError(() => parseStatement(utf8('!Type:Bank\nD01/13/2024\nT1.00\n'), { fileName: 'q.qif' })).message,
-    ).toBe('q.qif, line 2: truncated file: the last record is not terminated by ^');
+  it('leaves out a record without amount, reads a last record without ^, refuses an investment-only file', () => {
+    const noAmount = parseStatement(utf8('!Type:Bank\nD01/13/2024\nPSHOP\n^\nD01/14/2024\nT2.00\n^\n'));
+    expect(noAmount.warnings).toEqual([
+      'line 2: transaction without amount (no T line): this transaction was not imported',
+    ]);
+    expect(noAmount.accounts[0].transactions.map((t) => t.amount)).toEqual(['2.00']);
+    const unterminated = parseStatement(utf8('!Type:Bank\nD01/13/2024\nT1.00\n'));
+    expect(unterminated.warnings).toEqual(['line 2: the last record is not terminated by ^, read as complete']);
+    expect(unterminated.accounts[0].transactions.map((t) => t.amount)).toEqual(['1.00']);
     expect(
       statementError(() => parseStatement(utf8('!Type:Invst\nD01/13/2024\n^\n'), { fileName: 'q.qif' })).message,
-    ).toBe('q.qif, line 1: investment accounts (!Type:Invst) are not supported');
+    ).toBe(
+      'q.qif, line 1: this is an investment account (!Type:Invst): only bank and credit card transactions can be imported; export the bank or card account instead',
+    );
   });
 });
 

@@ -40,6 +40,21 @@ describe('statement files report (issue 15)', () => {
     expect(adviceFor(file({ status: 'IMPORTED' }), true)).toBeNull();
   });
 
+  it('says a file that is no statement is one to download again, and that rows were left out of an imported file', () => {
+    const refusals = [
+      'v.ofx, line 1: this is an investment account statement (holdings and trades): only bank and credit card statements can be imported; download the statement of a bank or card account instead',
+      'e.ofx, line 1: this file is an error reply from the bank (code 2000), not a statement: download the statement again from your bank',
+      's.ofx, line 1: this OFX file holds no bank or credit card statement (only the bank’s sign-on or account list): download the statement of your account from your bank',
+      'q.qif, line 1: this is an investment account (!Type:Invst): only bank and credit card transactions can be imported; export the bank or card account instead',
+      'c.qif, line 1: this QIF file holds no bank or credit card transactions (only categories, classes, securities or a list of accounts): export the account’s transactions instead',
+    ];
+    for (const error of refusals) {
+      expect(adviceFor(file({ status: 'FAILED', error }), true)).toBe('docReport.todo.notStatement');
+    }
+    const leftOut = 'a.ofx, line 34: transaction without amount (no <TRNAMT>): this transaction was not imported';
+    expect(adviceFor(file({ status: 'IMPORTED', error: leftOut }), false)).toBe('docReport.todo.leftOut');
+  });
+
   it('lists failures first, then waiting, imported and skipped files', () => {
     const sorted = sortReport([
       file({ name: 'b', status: 'IMPORTED' }),

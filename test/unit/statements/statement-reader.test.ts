@@ -33,6 +33,20 @@ describe('readStatement', () => {
     expect(jpy.kind === 'failed' && jpy.error).toMatch(/^jpy\.csv, line 2: amount "-850\.5" cannot be kept in JPY/);
   });
 
+  it('names the rows it left out, five at most and how many more, and only those', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => `D01/${String(i + 10)}/2024\nT-1.00\n^`).join('\n');
+    const bad = Array.from({ length: 7 }, (_, i) => `D02/${String(30 + (i % 2))}/2024\nT-2.00\n^`).join('\n');
+    writeFileSync(join(dir, 'rows.qif'), `!Type:Bank\n${rows}\n${bad}\n`);
+    const read = await readStatement(input('rows.qif'));
+    expect(read).toMatchObject({ kind: 'parsed', transactions: 7 });
+    const lines = [23, 26, 29, 32, 35].map(
+      (n) => `line ${n}: malformed or impossible date: this transaction was not imported`,
+    );
+    expect(read.kind === 'parsed' && read.leftOut).toBe(`rows.qif, ${lines.join('; ')}; and 2 more`);
+    const ok = await readStatement(input('ok.csv'));
+    expect(ok.kind === 'parsed' && ok.leftOut).toBeUndefined();
+  });
+
   it('the same bytes as its last import: unchanged (not parsed again)', async () => {
     const first = await readStatement(input('ok.csv'));
     const again = await readStatement(input('ok.csv', { importedSha256: first.sha256 }));

@@ -35,7 +35,8 @@ export const documentFileSchema = {
       type: 'string',
       enum: ['IMPORTED', 'FAILED', 'SKIPPED', 'PENDING'],
       description:
-        'IMPORTED: its transactions are stored. FAILED: it cannot be read; error names the file and the line or element ' +
+        'IMPORTED: its transactions are stored (error, when present, names the rows that could not be read and were ' +
+        'left out, with their line). FAILED: it cannot be read; error names the file and the line or element ' +
         '(tried again at each synchronization while it is in the folder; a failed upload is told until the next ' +
         'synchronization); the other files still import. SKIPPED: not a statement file (error says why). PENDING: ' +
         'waiting for a synchronization, or read fine but not imported because the synchronization stopped.',

@@ -68,7 +68,7 @@ export function applyRunReport(
           store.putRow(id, {
             ...base,
             status: succeeded ? 'IMPORTED' : 'PENDING',
-            error: succeeded ? null : NOT_IMPORTED,
+            error: succeeded ? (f.error ?? null) : NOT_IMPORTED,
           });
           break;
         case 'FAILED':

@@ -86,7 +86,13 @@ function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, upload
   const base = { name, sha256: read.sha256, size: read.size, mtime, statements: [], ...(uploadId ? { uploadId } : {}) };
   switch (read.kind) {
     case 'parsed':
-      return { ...base, status: 'READY', format: read.format, transactions: read.transactions };
+      return {
+        ...base,
+        status: 'READY',
+        format: read.format,
+        transactions: read.transactions,
+        ...(read.leftOut ? { error: read.leftOut } : {}),
+      };
     case 'unchanged':
       return { ...base, status: 'UNCHANGED', transactions: 0 };
     case 'skipped':

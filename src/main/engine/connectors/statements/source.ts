@@ -96,7 +96,7 @@ export interface FileOutcome {
   size: number;
   mtime: number | null;
   format?: string;
-  /** FAILED: the parser's message (file and line/element); SKIPPED: why. */
+  /** FAILED: the parser's message (file and line/element); SKIPPED: why; READY: the rows left out, if any. */
   error?: string;
   transactions: number;
   /** An upload of the inbox (removed once imported or failed). */

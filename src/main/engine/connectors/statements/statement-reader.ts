@@ -18,7 +18,16 @@ import type { ParsedFile } from './statement-batches';
 export const MAX_STATEMENT_BYTES = 100 * 1024 * 1024;
 
 export type ReadOutcome =
-  | { kind: 'parsed'; sha256: string; size: number; format: StatementFormat; file: ParsedFile; transactions: number }
+  | {
+      kind: 'parsed';
+      sha256: string;
+      size: number;
+      format: StatementFormat;
+      file: ParsedFile;
+      transactions: number;
+      /** Rows (or a balance) of the file that could not be read and were left out, named with their line. */
+      leftOut?: string;
+    }
   | { kind: 'unchanged'; sha256: string; size: number }
   | { kind: 'skipped'; sha256: string; size: number; reason: string }
   | { kind: 'failed'; sha256: string; size: number; error: string; format?: StatementFormat };
@@ -93,6 +102,23 @@ function checkStorable(file: ParsedFile, displayName: string): void {
   }
 }
 
+/** The readers' warnings about data they did not import end with these words (the other warnings are details). */
+const LEFT_OUT = /(?:not imported|left out)$/;
+const LEFT_OUT_SHOWN = 5;
+
+/**
+ * What of a file was not imported, for its entry in the files report: the file's name, then each row left out
+ * with its line (`janvier.ofx, line 34: transaction without amount (no <TRNAMT>): this transaction was not
+ * imported`). A row is never dropped without being named here.
+ */
+export function leftOutText(warnings: readonly string[], displayName: string): string | undefined {
+  const rows = warnings.filter((w) => LEFT_OUT.test(w));
+  if (rows.length === 0) return undefined;
+  const shown = rows.slice(0, LEFT_OUT_SHOWN).join('; ');
+  const more = rows.length > LEFT_OUT_SHOWN ? `; and ${rows.length - LEFT_OUT_SHOWN} more` : '';
+  return `${displayName}, ${shown}${more}`;
+}
+
 export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
   const max = input.maxBytes ?? MAX_STATEMENT_BYTES;
   if (input.size > max) {
@@ -110,7 +136,8 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // Moved away while the folder was being read: not there any more, nothing to report as a failure.
-    if (code === 'ELOOP') return { kind: 'skipped', sha256: '', size: input.size, reason: 'a symbolic link (links are not followed)' };
+    if (code === 'ELOOP')
+      return { kind: 'skipped', sha256: '', size: input.size, reason: 'a symbolic link (links are not followed)' };
     if (code === 'ENOENT')
       return { kind: 'skipped', sha256: '', size: input.size, reason: 'removed while it was being read' };
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'read error');
@@ -145,7 +172,8 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
     const file: ParsedFile = { name: input.name, format, accounts: parsed.accounts, accountHint: input.accountHint };
     checkStorable(file, input.displayName);
     const transactions = parsed.accounts.reduce((n, a) => n + a.transactions.length, 0);
-    return { kind: 'parsed', sha256, size, format, file, transactions };
+    const leftOut = leftOutText(parsed.warnings, input.displayName);
+    return { kind: 'parsed', sha256, size, format, file, transactions, ...(leftOut ? { leftOut } : {}) };
   } catch (err) {
     const error =
       err instanceof StatementError

@@ -76,7 +76,15 @@ export function DocumentReport({ connection }: { connection: Connection }) {
                           .join(' · ')}
                       </span>
                       {problem && f.status !== 'SKIPPED' && (
-                        <span style={{ color: 'var(--negative)', overflowWrap: 'anywhere' }}>{problem}</span>
+                        <span
+                          style={{
+                            // rows left out of an imported file are a warning; a file not imported is a failure
+                            color: f.status === 'IMPORTED' ? 'var(--warning)' : 'var(--negative)',
+                            overflowWrap: 'anywhere',
+                          }}
+                        >
+                          {problem}
+                        </span>
                       )}
                       {advice && <span className="muted">{t(advice)}</span>}
                     </div>

@@ -25,6 +25,13 @@ export function problemText(file: Pick<StatementFile, 'name' | 'file_name' | 'er
     : file.error;
 }
 
+/**
+ * The engine's refusals of a file that is no bank or card statement (an investment statement, a bank's error
+ * reply, a sign-on or category list) say so in these words: the advice is to download the right file, not to
+ * correct a line.
+ */
+const NOT_A_STATEMENT = /only bank and credit card|error reply from the bank|holds no bank or credit card/;
+
 /** What the person should do about a file, or null when nothing is needed. */
 export function adviceFor(
   file: Pick<StatementFile, 'name' | 'source' | 'status' | 'error'>,
@@ -33,12 +40,16 @@ export function adviceFor(
   switch (file.status) {
     case 'FAILED':
       if (file.name === '.') return 'docReport.todo.missingFolder';
+      if (NOT_A_STATEMENT.test(file.error ?? '')) return 'docReport.todo.notStatement';
       if (/\bline \d+/i.test(file.error ?? '')) return 'docReport.todo.line';
       return file.source === 'UPLOAD' ? 'docReport.todo.upload' : 'docReport.todo.folder';
     case 'PENDING':
       return anyFailed ? 'docReport.todo.pending' : null;
     case 'SKIPPED':
       return 'docReport.todo.skipped';
+    case 'IMPORTED':
+      // an imported file has an error only when rows of it could not be read and were left out
+      return file.error ? 'docReport.todo.leftOut' : null;
     default:
       return null;
   }

@@ -7,6 +7,7 @@ import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
+import { statementsEn } from './statements.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   ...connEn,
   ...challengeEn,
   ...datesEn,
+  ...statementsEn,
   'app.name': 'Coffer',
   'app.tagline': 'All your money in one place, on your own machine.',
   'common.cancel': 'Cancel',

@@ -8,6 +8,7 @@ import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
+import { statementsFr } from './statements.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -20,6 +21,7 @@ export const fr: Record<MessageKey, string> = {
   ...connFr,
   ...challengeFr,
   ...datesFr,
+  ...statementsFr,
   'app.name': 'Coffer',
   'app.tagline': 'Tout votre argent au même endroit, sur votre propre machine.',
   'common.cancel': 'Annuler',

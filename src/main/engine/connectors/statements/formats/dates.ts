@@ -105,7 +105,8 @@ function parseOfxDateUncached(raw: string): number | null {
   const day = twoDigits(text, 6);
   if (y1 < 0 || y2 < 0 || month < 0 || day < 0) return null;
   if (n > 8) {
-    if (n >= 14 && digitAt(text, 12) >= 0 && digitAt(text, 13) >= 0) {
+    // fast path for a full time (HHMMSS); a day with only a zone ([+5:30:IST]) goes to the regex
+    if (n >= 14 && twoDigits(text, 8) >= 0 && twoDigits(text, 10) >= 0 && twoDigits(text, 12) >= 0) {
       const h = twoDigits(text, 8);
       const mi = twoDigits(text, 10);
       const s = twoDigits(text, 12);

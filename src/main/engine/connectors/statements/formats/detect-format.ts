@@ -19,6 +19,7 @@ const INTUIT = /<INTU\.(?:BID|USERID|BROKERID)\s*>/i;
 const CAMT053 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrStmt[\s>]/;
 const CAMT052 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrAcctRpt[\s>]/;
 const QIF_HEADER = /^!(?:Type|Account|Option|Clear)\b/i;
+const QIF_COMMENTS = /^(?:#[^\n]*\n\s*)+/;
 const MT940_START = /^(?:\{1:|:20:)/;
 // (no \s* after a newline: on a run of blank lines it would make these quadratic)
 const MT940_FIELDS = [/(?:^|\n)[ \t]*:20:/, /\n[ \t]*:25[A-Z]?:/, /\n[ \t]*:(?:60[FM]|61|62[FM]):/];
@@ -39,7 +40,8 @@ export function detectFormatFromText(headText: string, fileName?: string): State
     if (CAMT052.test(head)) return 'CAMT052';
     return null;
   }
-  if (QIF_HEADER.test(head)) return 'QIF';
+  // QIF exports may open with `#` comment lines before the first `!Type:` header
+  if (QIF_HEADER.test(head) || QIF_HEADER.test(head.replace(QIF_COMMENTS, ''))) return 'QIF';
   if ((MT940_START.test(head) && head.includes(':20:')) || MT940_FIELDS.every((re) => re.test(head))) return 'MT940';
   if (looksLikeCsv(head, ext !== 'csv' && ext !== 'tsv')) return 'CSV';
   return null;

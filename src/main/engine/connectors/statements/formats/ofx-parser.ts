@@ -1,12 +1,12 @@
 import { parseDecimal } from './amount';
-import { parseOfxDate } from './dates';
+import { parseIsoDate, parseOfxDate } from './dates';
 import { isIban, normalizeIban } from './iban';
 import { LineCounter } from './line-counter';
 import { makeTransaction } from './make-transaction';
 import { tokenizeOfx, type OfxHandler } from './ofx-tokenizer';
 import type { ParseContext } from './parse-context';
 import { typeBySign, ofxTransactionType } from './transaction-type';
-import type { AccountType, ParsedAccount, ParsedTransaction } from './types';
+import type { AccountType, Balance, ParsedAccount, ParsedTransaction } from './types';
 
 /**
  * OFX 1.x (SGML), OFX 2.x (XML) and QFX bank and credit-card statements
@@ -48,6 +48,8 @@ interface AccountDraft {
   balAmtOffset?: number;
   balDate?: string;
   balDateOffset?: number;
+  /** DTEND of the transaction list: the day a balance without its own date is taken at. */
+  dtEnd?: string;
   /** Transactions seen before the currency was known. */
   txs: TxDraft[];
   done: ParsedTransaction[];
@@ -93,12 +95,15 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
   let tx: TxDraft | null = null;
   const spare: TxDraft = { offset: 0, pending: false };
   let statusCode: string | undefined;
-  let statusMessage: string | undefined;
-  let signonError: string | undefined;
+  /** The first error status of the reply (sign-on or statement request): the reason a file has no statement. */
+  let errorCode: string | undefined;
   let sawInvestment = false;
   let investmentDepth = 0;
 
   const handler: OfxHandler = {
+    warn(offset, message) {
+      ctx.warn(at(offset), message);
+    },
     open(name, offset) {
       path.push(name);
       if (name === 'STMTRS' || name === 'CCSTMTRS') {
@@ -113,7 +118,6 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
         tx = resetDraft(spare, offset, name === 'STMTTRNP');
       } else if (name === 'STATUS') {
         statusCode = undefined;
-        statusMessage = undefined;
       } else if (name === 'INVSTMTRS') {
         sawInvestment = true;
         investmentDepth++;
@@ -176,12 +180,16 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
       }
       if (account !== null) {
         const a: AccountDraft = account;
+        // an empty element is the same as an absent one (banks write `<CURDEF></CURDEF>`, `<BALAMT>`)
+        if (value === '') return;
         if ((parent === 'STMTRS' || parent === 'CCSTMTRS') && name === 'CURDEF') a.currency = value.toUpperCase();
         else if (parent === 'BANKACCTFROM' || parent === 'CCACCTFROM') {
           if (name === 'ACCTID') a.acctId = value;
           else if (name === 'BANKID') a.bankId = value;
           else if (name === 'BRANCHID') a.branchId = value;
           else if (name === 'ACCTTYPE') a.acctType = value.toUpperCase();
+        } else if (parent === 'BANKTRANLIST' && name === 'DTEND') {
+          a.dtEnd = value;
         } else if (parent === 'LEDGERBAL') {
           if (name === 'BALAMT') {
             a.balAmt = value;
@@ -194,7 +202,6 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
       }
       if (parent === 'STATUS') {
         if (name === 'CODE') statusCode = value;
-        else if (name === 'MESSAGE') statusMessage = value;
       }
     },
     close(name, offset) {
@@ -204,9 +211,10 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
         const t: TxDraft | null = tx;
         if (a && t) {
           // CURDEF precedes the transactions in conforming files: finish them right away
-          if (a.currency !== undefined && a.txs.length === 0)
-            a.done.push(finishTransaction(t, a.creditCard, validCurrency(a, ctx, at), ctx, at));
-          else a.txs.push({ ...t });
+          if (a.currency !== undefined && a.txs.length === 0) {
+            const done = finishTransaction(t, a.creditCard, validCurrency(a, ctx, at), ctx, at);
+            if (done) a.done.push(done);
+          } else a.txs.push({ ...t });
         }
         tx = null;
       } else if (name === 'STMTRS' || name === 'CCSTMTRS') {
@@ -217,31 +225,42 @@ export function parseOfx(text: string, ctx: ParseContext): ParsedAccount[] {
         ctx.warn(at(offset), 'investment statement (INVSTMTRS) ignored');
       } else if (name === 'STATUS' && statusCode !== undefined && statusCode !== '0') {
         const parent = path[path.length - 1];
-        const message = `OFX status ${statusCode}${statusMessage ? ` (${statusMessage})` : ''} in <${parent}>`;
-        if (parent === 'SONRS') signonError = message;
-        ctx.warn(at(offset), message);
+        // OFX status codes are numbers; anything else is not repeated (messages never quote the file's text)
+        const code = /^\d{1,6}$/.test(statusCode) ? statusCode : 'not a number';
+        errorCode ??= code;
+        ctx.warn(at(offset), `the bank answered with error code ${code} in <${parent}>`);
       }
     },
   };
 
   tokenizeOfx(text, start, handler, fail);
 
-  if (drafts.length === 0) {
-    if (signonError) ctx.fail('line 1', `the bank returned an error instead of a statement: ${signonError}`);
-    if (sawInvestment) ctx.fail('line 1', 'investment statements (INVSTMTRS) are not supported');
-    ctx.fail('line 1', 'no bank or credit card statement (STMTRS/CCSTMTRS) in the file');
-  }
+  if (drafts.length === 0) ctx.fail('line 1', noStatementReason(errorCode, sawInvestment));
   return drafts.map((draft) => finishAccount(draft, ctx, at));
+}
+
+/** Why an OFX file without a bank or card statement is refused, and what to do instead. */
+function noStatementReason(errorCode: string | undefined, sawInvestment: boolean): string {
+  if (errorCode !== undefined) {
+    return `this file is an error reply from the bank (code ${errorCode}), not a statement: download the statement again from your bank`;
+  }
+  if (sawInvestment) {
+    return 'this is an investment account statement (holdings and trades): only bank and credit card statements can be imported; download the statement of a bank or card account instead';
+  }
+  return 'this OFX file holds no bank or credit card statement (only the bank’s sign-on or account list): download the statement of your account from your bank';
 }
 
 function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) => string): ParsedAccount {
   const currency = validCurrency(d, ctx, at);
-  const acctId = d.acctId?.trim();
-  if (!acctId)
-    ctx.fail(
+  let acctId = d.acctId?.trim();
+  if (!acctId) {
+    // some exports leave out <BANKACCTFROM>: the rows go to the account the file is imported for
+    acctId = ctx.accountIdentifier;
+    ctx.warn(
       at(d.offset),
-      `statement without account id (<ACCTID> in <${d.creditCard ? 'CCACCTFROM' : 'BANKACCTFROM'}>)`,
+      'the statement does not name its account; its transactions go to the account the file is imported for',
     );
+  }
   let type: AccountType = 'CHECKINGS';
   if (d.creditCard) type = 'CREDIT_CARD';
   else if (d.acctType) {
@@ -253,25 +272,57 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
   if (isIban(acctId)) account.iban = normalizeIban(acctId);
   account.accountNumber = acctId;
   if (d.bankId) account.bankId = d.bankId;
-  if (d.balAmt !== undefined || d.balDate !== undefined) {
-    const amountOffset = d.balAmtOffset ?? d.offset;
-    if (d.balAmt === undefined) ctx.fail(at(amountOffset), 'balance without amount (<LEDGERBAL> has no <BALAMT>)');
-    const amount = parseDecimal(d.balAmt, currency, 'either');
-    if (amount === null) ctx.fail(at(amountOffset), `malformed amount`);
-    if (d.balDate === undefined) ctx.fail(at(amountOffset), 'balance without date (<LEDGERBAL> has no <DTASOF>)');
-    const date = parseOfxDate(d.balDate);
-    if (date === null) ctx.fail(at(d.balDateOffset ?? amountOffset), `malformed date`);
-    account.closingBalance = { amount, date };
-  }
   account.transactions = d.done;
-  for (const t of d.txs) d.done.push(finishTransaction(t, d.creditCard, currency, ctx, at));
+  for (const t of d.txs) {
+    const done = finishTransaction(t, d.creditCard, currency, ctx, at);
+    if (done) d.done.push(done);
+  }
+  const balance = closingBalance(d, currency, ctx, at);
+  if (balance) account.closingBalance = balance;
   return account;
 }
 
-function ofxDate(value: string, offset: number, ctx: ParseContext, at: (offset: number) => string): number {
-  const date = parseOfxDate(value);
-  if (date === null) ctx.fail(at(offset), `malformed date`);
-  return date;
+const ZERO_DATE = /^0{8}/;
+
+/** An OFX date (20240105…), or an ISO day (2024-01-05) as some exporters write instead: both are unambiguous. */
+function ofxDay(text: string): number | null {
+  return parseOfxDate(text) ?? (text.includes('-') ? parseIsoDate(text) : null);
+}
+
+/**
+ * The LEDGERBAL balance, or null when there is none. A balance whose date is missing or zero (`00000000`,
+ * written by some Brazilian banks) is the balance at the end of the statement: it is dated by DTEND, else
+ * by the last transaction. A balance that cannot be read is left out with a warning; the transactions
+ * still import.
+ */
+function closingBalance(
+  d: AccountDraft,
+  currency: string,
+  ctx: ParseContext,
+  at: (offset: number) => string,
+): Balance | null {
+  if (d.balAmt === undefined) return null;
+  const amount = parseDecimal(d.balAmt, currency, 'either');
+  if (amount === null) return balanceLeftOut(ctx, at(d.balAmtOffset ?? d.offset), 'malformed balance amount');
+  const dateText = [d.balDate, d.dtEnd].find((text) => text !== undefined && !ZERO_DATE.test(text));
+  if (dateText === undefined) {
+    if (d.done.length === 0) return balanceLeftOut(ctx, at(d.balAmtOffset ?? d.offset), 'balance without date');
+    return { amount, date: d.done.reduce((last, t) => Math.max(last, t.date), 0) };
+  }
+  const date = ofxDay(dateText);
+  if (date === null) return balanceLeftOut(ctx, at(d.balDateOffset ?? d.offset), 'malformed balance date');
+  return { amount, date };
+}
+
+function balanceLeftOut(ctx: ParseContext, location: string, problem: string): null {
+  ctx.warn(location, `${problem}: the closing balance was left out`);
+  return null;
+}
+
+/** A transaction that cannot be read is left out and named in a warning with its line; the others import. */
+function skipRow(ctx: ParseContext, location: string, problem: string): null {
+  ctx.warn(location, `${problem}: this transaction was not imported`);
+  return null;
 }
 
 function finishTransaction(
@@ -280,34 +331,38 @@ function finishTransaction(
   currency: string,
   ctx: ParseContext,
   at: (offset: number) => string,
-): ParsedTransaction {
+): ParsedTransaction | null {
   const location = at(t.offset);
-  if (t.amount === undefined) ctx.fail(location, 'transaction without amount (no <TRNAMT>)');
+  if (t.amount === undefined || t.amount === '')
+    return skipRow(ctx, location, 'transaction without amount (no <TRNAMT>)');
   const amount = parseDecimal(t.amount, currency, 'either');
-  if (amount === null) ctx.fail(at(t.amountOffset ?? t.offset), `malformed amount`);
-  if (t.dtPosted === undefined)
-    ctx.fail(location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
-  const date = ofxDate(t.dtPosted, t.dtPostedOffset ?? t.offset, ctx, at);
-  let valueDate: number | undefined;
-  if (t.dtAvail !== undefined) valueDate = ofxDate(t.dtAvail, t.dtAvailOffset ?? t.offset, ctx, at);
-  else if (t.dtUser !== undefined) valueDate = ofxDate(t.dtUser, t.dtUserOffset ?? t.offset, ctx, at);
+  if (amount === null) return skipRow(ctx, at(t.amountOffset ?? t.offset), 'malformed amount');
+  if (t.dtPosted === undefined || t.dtPosted === '') {
+    return skipRow(ctx, location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
+  }
+  const date = ofxDay(t.dtPosted);
+  if (date === null) return skipRow(ctx, at(t.dtPostedOffset ?? t.offset), 'malformed date');
+  // the value date is extra information: one that cannot be read is dropped, the row is kept
+  const valueText = t.dtAvail || t.dtUser;
+  const valueDate = valueText ? (ofxDay(valueText) ?? undefined) : undefined;
+  if (valueText && valueDate === undefined) ctx.warn(location, 'malformed value date (<DTAVAIL> or <DTUSER>), ignored');
   let type = t.trnType ? ofxTransactionType(t.trnType, amount, creditCard) : undefined;
   if (type === undefined) {
     if (t.trnType) ctx.warn(location, `unknown TRNTYPE`);
     type = typeBySign(amount);
   }
-  const name = t.name ?? t.payeeName;
+  const name = t.name || t.payeeName;
   return makeTransaction({
-    providerKey: t.fitId,
+    providerKey: t.fitId || undefined,
     date,
     valueDate,
     amount,
     texts: [name, t.extdName, t.memo],
     labelSource: name || t.memo,
-    counterparty: name,
-    reference: t.checkNum ?? t.refNum,
+    counterparty: name || undefined,
+    reference: t.checkNum || t.refNum || undefined,
     type,
-    status: t.pending || t.trnType === 'HOLD' || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
+    status: t.pending || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
     location,
   });
 }

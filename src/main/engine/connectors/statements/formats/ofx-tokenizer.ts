@@ -1,3 +1,4 @@
+import { OFX_LEAVES } from './ofx-elements';
 import { decodeXmlEntities } from './xml-text';
 
 /**
@@ -5,14 +6,17 @@ import { decodeXmlEntities } from './xml-text';
  * `<TRNAMT>-12.30⏎`) and OFX 2 (XML: every element closed). No DOM and no regular expressions in
  * the hot loop: it jumps from '<' to '<' with indexOf, so it is linear in the input size.
  *
- * An element followed by text is a leaf (its optional `</NAME>` is consumed); an element followed
- * directly by another tag is an aggregate, which must be closed explicitly.
+ * An element followed by text (or a CDATA section) is a leaf (its optional `</NAME>` is consumed); an
+ * element followed directly by another tag is an aggregate, unless it is a known leaf (OFX_LEAVES), which
+ * is then an empty value. Aggregates are closed explicitly; as SGML readers do, a closing tag that skips
+ * open elements closes them too, and a stray closing tag of a leaf is ignored (both with a warning).
  */
 
 export interface OfxHandler {
   open(name: string, offset: number): void;
   leaf(name: string, value: string, offset: number): void;
   close(name: string, offset: number): void;
+  warn(offset: number, message: string): void;
 }
 
 export type OfxFail = (offset: number, message: string) => never;
@@ -22,6 +26,7 @@ const SLASH = 47; // /
 const QUESTION = 63; // ?
 const BANG = 33; // !
 const GT = 62; // >
+const CDATA_OPEN = '<![CDATA[';
 
 function isBlank(code: number): boolean {
   // whitespace, NUL and the DOS end-of-file mark some exporters append
@@ -88,15 +93,21 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
       const gt = text.indexOf('>', lt + 2);
       if (gt < 0) fail(lt, 'truncated file: unterminated closing tag');
       const name = text.slice(lt + 2, gt).trim();
-      if (stack.length === 0) fail(lt, `unexpected closing tag </${name}>`);
-      if (top !== name) {
-        fail(lt, `closing tag </${name}> does not match <${top}>${stack.includes(name) ? '' : ` (no open <${name}>)`}`);
-      }
-      stack.pop();
-      stackOffsets.pop();
-      handler.close(name, lt);
-      if (stack.length === 0) rootClosed = true;
       i = gt + 1;
+      if (stack.length > 0 && !stack.includes(name) && OFX_LEAVES.has(name)) {
+        handler.warn(lt, `closing tag </${name}> without its element, ignored`);
+        continue;
+      }
+      if (stack.length === 0) fail(lt, `unexpected closing tag </${name}>`);
+      if (!stack.includes(name)) fail(lt, `closing tag </${name}> does not match <${top}> (no open <${name}>)`);
+      if (top !== name) handler.warn(lt, `closing tag </${name}> also closes <${top}>, which had none`);
+      while (stack.length > 0) {
+        const closed = stack.pop() as string;
+        stackOffsets.pop();
+        handler.close(closed, lt);
+        if (closed === name) break;
+      }
+      if (stack.length === 0) rootClosed = true;
       continue;
     }
     if (next === QUESTION) {
@@ -126,20 +137,27 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
       i = gt + 1;
       continue;
     }
-    const nextLt = text.indexOf('<', gt + 1);
-    const valueEnd = nextLt < 0 ? n : nextLt;
-    const raw = trimValue(text, gt + 1, valueEnd);
+    let nextLt = text.indexOf('<', gt + 1);
+    let raw: string;
+    if (nextLt >= 0 && text.startsWith(CDATA_OPEN, nextLt)) {
+      const value = readCdataValue(text, gt + 1, nextLt, fail);
+      raw = value.text;
+      nextLt = value.next;
+    } else {
+      raw = trimValue(text, gt + 1, nextLt < 0 ? n : nextLt);
+      if (raw.indexOf('&') >= 0) raw = decodeXmlEntities(raw);
+    }
     if (raw !== '') {
       if (nextLt < 0) fail(lt, `truncated file: <${name}> is cut off`);
-      handler.leaf(name, raw.indexOf('&') >= 0 ? decodeXmlEntities(raw) : raw, lt);
+      handler.leaf(name, raw, lt);
       if (stack.length === 0) rootClosed = true;
       i = closesAt(text, nextLt, name) ? nextLt + name.length + 3 : nextLt;
       continue;
     }
-    if (nextLt >= 0 && closesAt(text, nextLt, name)) {
+    if (nextLt >= 0 && (closesAt(text, nextLt, name) || OFX_LEAVES.has(name))) {
       handler.leaf(name, '', lt);
       if (stack.length === 0) rootClosed = true;
-      i = nextLt + name.length + 3;
+      i = closesAt(text, nextLt, name) ? nextLt + name.length + 3 : nextLt;
       continue;
     }
     stack.push(name);
@@ -151,4 +169,25 @@ export function tokenizeOfx(text: string, start: number, handler: OfxHandler, fa
     fail(stackOffsets[stackOffsets.length - 1], `truncated file: <${stack[stack.length - 1]}> is never closed`);
   }
   if (!rootClosed) fail(start, 'no OFX content');
+}
+
+/**
+ * A leaf value holding CDATA sections (`<NAME><![CDATA[A & B]]>`, allowed by XML and written by some banks
+ * in OFX 2): their text is taken as is, the text around them has its entities decoded. Returns the
+ * trimmed value and where the next tag starts.
+ */
+function readCdataValue(text: string, from: number, firstCdata: number, fail: OfxFail): { text: string; next: number } {
+  let value = text.slice(from, firstCdata);
+  value = value.indexOf('&') >= 0 ? decodeXmlEntities(value) : value;
+  let at = firstCdata;
+  for (;;) {
+    const end = text.indexOf(']]>', at + CDATA_OPEN.length);
+    if (end < 0) fail(at, 'truncated file: unterminated CDATA section');
+    value += text.slice(at + CDATA_OPEN.length, end);
+    const next = text.indexOf('<', end + 3);
+    const between = text.slice(end + 3, next < 0 ? text.length : next);
+    value += between.indexOf('&') >= 0 ? decodeXmlEntities(between) : between;
+    if (next < 0 || !text.startsWith(CDATA_OPEN, next)) return { text: value.trim(), next };
+    at = next;
+  }
 }

@@ -9,6 +9,11 @@ import type { AccountType, ParsedAccount } from './types';
  * Quicken Interchange Format: `!Type:Bank` / `!Type:CCard` (and Cash, Oth A, Oth L) sections of
  * records (D date, T/U amount, P payee, M memo, N number, L category …) each ended by `^`;
  * optional `!Account` blocks naming the accounts. Dates are resolved for the whole file at once.
+ *
+ * Lenient where exporters differ: `#` comment lines, investment (`!Type:Invst`) sections beside bank
+ * ones (left out with a warning), a record whose `^` is missing before the next section or at the end of
+ * the file. A record that cannot be read (no date or amount, a malformed one) is left out with a warning
+ * naming its line; the other records import.
  */
 
 interface QifRecord {
@@ -35,6 +40,7 @@ const N_KEYWORDS = /^(?:ATM|DEP|XFER|TXFR|EFT|POS|PRINT|SEND)$/i;
 
 export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
   const sections: QifSection[] = [];
+  let investmentLine = 0;
   let mode: 'transactions' | 'account' | 'ignored' | null = null;
   let section: QifSection | null = null;
   let accountName: string | undefined;
@@ -50,10 +56,14 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
     start = end + 1;
     lineNo++;
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() === '') continue;
+    if (line.trim() === '' || line.startsWith('#')) continue;
 
     if (line.startsWith('!')) {
-      if (record) ctx.fail(`line ${record.line}`, 'record not terminated by ^ before a new section');
+      if (record) {
+        ctx.warn(`line ${record.line}`, 'record not terminated by ^ before a new section, read as complete');
+        if (mode === 'transactions' && section) section.records.push(record);
+        record = null;
+      }
       const header = line.slice(1).trim();
       const upper = header.toUpperCase();
       if (upper.startsWith('TYPE:')) {
@@ -66,7 +76,9 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
         } else if (IGNORED_TYPES.has(kind)) {
           mode = 'ignored';
         } else if (kind === 'INVST') {
-          ctx.fail(`line ${lineNo}`, 'investment accounts (!Type:Invst) are not supported');
+          investmentLine ||= lineNo;
+          mode = 'ignored';
+          ctx.warn(`line ${lineNo}`, 'investment account section (!Type:Invst) left out');
         } else {
           ctx.fail(`line ${lineNo}`, `unknown QIF section`);
         }
@@ -95,43 +107,89 @@ export function parseQif(text: string, ctx: ParseContext): ParsedAccount[] {
     if (code === 'A' && record.fields.has('A')) continue; // further address lines
     if (!record.fields.has(code)) record.fields.set(code, { value: line.slice(1), line: lineNo });
   }
-  if (record) ctx.fail(`line ${record.line}`, 'truncated file: the last record is not terminated by ^');
-  if (sections.length === 0)
-    ctx.fail('line 1', 'no bank or credit card section (!Type:Bank, !Type:CCard) in the QIF file');
+  if (record && mode === 'transactions' && section) {
+    ctx.warn(`line ${record.line}`, 'the last record is not terminated by ^, read as complete');
+    section.records.push(record);
+  }
+  if (sections.length === 0) {
+    if (investmentLine) {
+      ctx.fail(
+        `line ${investmentLine}`,
+        'this is an investment account (!Type:Invst): only bank and credit card transactions can be imported; export the bank or card account instead',
+      );
+    }
+    ctx.fail(
+      'line 1',
+      'this QIF file holds no bank or credit card transactions (only categories, classes, securities or a list of accounts): export the account’s transactions instead',
+    );
+  }
   return buildAccounts(sections, ctx);
 }
 
-function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount[] {
-  const dates: DatedLocation[] = [];
-  const amounts: string[] = [];
-  for (const s of sections) {
-    for (const r of s.records) {
-      const d = r.fields.get('D');
-      if (!d) ctx.fail(`line ${r.line}`, 'transaction without date (no D line)');
-      const split = splitNumericDate(d.value);
-      if (!split) ctx.fail(`line ${d.line}`, `malformed date`);
-      dates.push({ date: split, location: `line ${d.line}`, text: d.value.trim() });
-      const t = r.fields.get('T') ?? r.fields.get('U');
-      if (t) amounts.push(t.value);
+interface DatedRecord {
+  record: QifRecord;
+  dated: DatedLocation;
+  dateLine: number;
+}
+
+/** A record that cannot be read is left out and named in a warning with its line. */
+function skipRecord(ctx: ParseContext, line: number, problem: string): void {
+  ctx.warn(`line ${line}`, `${problem}: this transaction was not imported`);
+}
+
+/** The records of a section that have a numeric date; the others are reported and left out. */
+function datedRecords(s: QifSection, ctx: ParseContext): DatedRecord[] {
+  const out: DatedRecord[] = [];
+  for (const record of s.records) {
+    const d = record.fields.get('D');
+    if (!d || d.value.trim() === '') {
+      skipRecord(ctx, record.line, 'transaction without date (no D line)');
+      continue;
     }
+    const split = splitNumericDate(d.value);
+    if (!split) skipRecord(ctx, d.line, 'malformed date');
+    else
+      out.push({ record, dateLine: d.line, dated: { date: split, location: `line ${d.line}`, text: d.value.trim() } });
   }
-  const order = resolveDateOrder(dates, ctx.dateOrder, ctx);
-  const decimal = detectDecimalSeparator(amounts);
+  return out;
+}
+
+function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount[] {
+  const perSection = sections.map((s) => datedRecords(s, ctx));
+  const all = perSection.flat();
+  const order = resolveDateOrder(
+    all.map((r) => r.dated),
+    ctx.dateOrder,
+    ctx,
+  );
+  const decimal = detectDecimalSeparator(
+    all.map((r) => (r.record.fields.get('T') ?? r.record.fields.get('U'))?.value ?? ''),
+  );
   const currency = ctx.defaultCurrency;
 
-  let index = 0;
   return sections.map((s, i) => {
     const identifier = sections.length === 1 ? ctx.accountIdentifier : (s.name ?? `${ctx.accountIdentifier}-${i + 1}`);
     const account: ParsedAccount = { identifier, type: s.type, currency, transactions: [] };
     if (s.name) account.name = s.name;
-    for (const r of s.records) {
-      const dated = dates[index++];
+    for (const { record: r, dated, dateLine } of perSection[i]) {
       const date = numericDateToUtc(dated.date, order);
-      if (date === null) ctx.fail(dated.location, `malformed or impossible date`);
+      if (date === null) {
+        // a date that exists in the other day/month order says the chosen order is wrong, not the row
+        if (numericDateToUtc(dated.date, order === 'DMY' ? 'MDY' : 'DMY') !== null)
+          ctx.fail(dated.location, 'malformed or impossible date');
+        skipRecord(ctx, dateLine, 'malformed or impossible date');
+        continue;
+      }
       const t = r.fields.get('T') ?? r.fields.get('U');
-      if (!t || t.value.trim() === '') ctx.fail(`line ${t?.line ?? r.line}`, 'transaction without amount (no T line)');
+      if (!t || t.value.trim() === '') {
+        skipRecord(ctx, t?.line ?? r.line, 'transaction without amount (no T line)');
+        continue;
+      }
       const amount = parseLooseAmount(t.value, decimal, currency);
-      if (amount === null) ctx.fail(`line ${t.line}`, `malformed amount`);
+      if (amount === null) {
+        skipRecord(ctx, t.line, 'malformed amount');
+        continue;
+      }
       const payee = r.fields.get('P')?.value;
       const memo = r.fields.get('M')?.value;
       const number = r.fields.get('N')?.value.trim();
