@@ -51,6 +51,7 @@ async function inEachLanguage(page: Page, run: (lang: 'en' | 'fr') => Promise<vo
   }
   await nav(page, 'Réglages');
   await page.getByTestId('language-select').selectOption('en');
+  await nav(page, 'History');
 }
 
 test('the amounts stay whole with the details open, in English and French, wide and at 800×600', async () => {
@@ -77,4 +78,96 @@ test('the amounts stay whole with the details open, in English and French, wide 
     }
   });
   await page.setViewportSize({ width: 1320, height: 900 });
+});
+
+/** The signed amounts of the rows in view ("-€1,234.50" → -1234.5, "+3 048,30 €" → 3048.3). */
+async function amountsInView(page: Page): Promise<number[]> {
+  return (await page.getByTestId('tx-amount').allTextContents()).map((text) => {
+    const digits = text.replace(/[^\d,.]/g, '');
+    const value = Number(/,\d{2}$/.test(digits) ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
+    return /^[-−]/.test(text.trim()) ? -value : value;
+  });
+}
+
+/** The top of the table: it does not move when a filter's problem is shown. */
+const tableTop = async (page: Page) => (await page.getByTestId('history-table').boundingBox())!.y;
+
+test('amounts filter by size with money in or out; "abc" and a wrong day are said inline and move nothing', async () => {
+  const { page } = app;
+  await page.getByTestId('filter-min').fill('100');
+  await expect(async () => {
+    const amounts = await amountsInView(page);
+    expect(amounts.some((a) => a <= -100)).toBe(true); // purchases of 100 or more are kept
+    for (const a of amounts) expect(Math.abs(a)).toBeGreaterThanOrEqual(100);
+  }).toPass();
+  await page.getByTestId('filter-direction').selectOption('out');
+  await expect(async () => {
+    const amounts = await amountsInView(page);
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const a of amounts) expect(a).toBeLessThanOrEqual(-100);
+  }).toPass();
+  await page.getByTestId('filter-direction').selectOption('in');
+  await expect(async () => {
+    const amounts = await amountsInView(page);
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const a of amounts) expect(a).toBeGreaterThanOrEqual(100);
+  }).toPass();
+  await page.getByTestId('filter-direction').selectOption('');
+  await page.getByTestId('filter-min').fill('');
+
+  const top = await tableTop(page);
+  await page.getByTestId('filter-max').fill('abc');
+  await expect(page.getByTestId('filter-max-error')).toHaveText(
+    '“abc” is not an amount: type a number, such as 100 or 42.50.',
+  );
+  await expect(page.getByTestId('filter-max')).toHaveAttribute('aria-invalid', 'true');
+  expect(await tableTop(page)).toBe(top);
+  await page.getByRole('textbox', { name: 'From' }).fill('32/13/2025');
+  await page.getByRole('textbox', { name: 'From' }).blur();
+  await expect(page.getByText('Not a date: type it as dd/mm/yyyy.')).toBeVisible();
+  expect(await tableTop(page)).toBe(top);
+  await shot(page, 'history-en-1280-wrong-inputs');
+  await page.getByTestId('filter-max').fill('');
+  await page.getByRole('textbox', { name: 'From' }).fill('');
+});
+
+test('the filters are kept in the address: a reload keeps them, Back and Forward step through them', async () => {
+  const { page } = app;
+  await page.getByTestId('history-search').fill('monoprix');
+  await page.getByTestId('filter-direction').selectOption('out');
+  await page.getByTestId('filter-min').fill('20');
+  await expect(page).toHaveURL(/[?&]q=monoprix/);
+  await expect(page).toHaveURL(/[?&]dir=out/);
+  await expect(page).toHaveURL(/[?&]min=20/);
+  const count = await page.getByTestId('history-count').textContent();
+
+  await page.reload();
+  await expect(page.getByTestId('history-search')).toHaveValue('monoprix');
+  await expect(page.getByTestId('filter-direction')).toHaveValue('out');
+  await expect(page.getByTestId('filter-min')).toHaveValue('20');
+  await expect(page.getByTestId('history-count')).toHaveText(count!, { timeout: 30_000 });
+
+  await page.goBack(); // before "min 20"
+  await expect(page.getByTestId('filter-min')).toHaveValue('');
+  await expect(page.getByTestId('filter-direction')).toHaveValue('out');
+  await page.goBack(); // before "money out"
+  await expect(page.getByTestId('filter-direction')).toHaveValue('');
+  await expect(page.getByTestId('history-search')).toHaveValue('monoprix');
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByTestId('filter-min')).toHaveValue('20');
+  await expect(page.getByTestId('history-count')).toHaveText(count!);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+});
+
+test('filters that hide every row say so and offer to clear them', async () => {
+  const { page } = app;
+  await page.getByTestId('history-search').fill('no such shop anywhere');
+  await expect(page.getByTestId('history-scroll')).toContainText('No transaction matches these filters');
+  await expect(page.getByTestId('history-scroll')).toContainText('clear them all to see your 2,');
+  await shot(page, 'history-en-1280-filtered-empty');
+  await page.getByTestId('history-clear-empty').click();
+  await expect(page.getByTestId('history-search')).toHaveValue('');
+  await expect(page.getByTestId('tx-row').first()).toBeVisible();
 });

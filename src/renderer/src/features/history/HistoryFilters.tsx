@@ -5,11 +5,12 @@ import { EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
 import { addDays } from '../../lib/date-input';
 import { dataSelectors, useStore } from '../../store';
 import { Button, DateField, Icon } from '../../ui';
+import { AmountFilter } from './AmountFilter';
 import { MultiSelect, type Option } from './MultiSelect';
 
 /**
  * The filter bar: free text, accounts, account type, categories (parents with their children), statuses,
- * amount bounds and dates. Every change goes to the store's filter at once (the view recomputes).
+ * amounts (direction and size) and dates. Every change goes to the store's filter at once (the view recomputes).
  */
 export function HistoryFilters() {
   const { t, lang } = useT();
@@ -100,26 +101,7 @@ export function HistoryFilters() {
         searchLabel={t('common.search')}
         clearLabel={t('history.clear')}
       />
-      <input
-        className="input input-sm"
-        style={{ width: 110 }}
-        inputMode="decimal"
-        placeholder={t('history.amountMin')}
-        aria-label={t('history.amountMin')}
-        value={filter.minAmount}
-        onChange={(e) => setFilter({ minAmount: e.target.value })}
-        data-testid="filter-min"
-      />
-      <input
-        className="input input-sm"
-        style={{ width: 110 }}
-        inputMode="decimal"
-        placeholder={t('history.amountMax')}
-        aria-label={t('history.amountMax')}
-        value={filter.maxAmount}
-        onChange={(e) => setFilter({ maxAmount: e.target.value })}
-        data-testid="filter-max"
-      />
+      <AmountFilter />
       <DateField
         label={t('history.from')}
         lang={lang}

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
-import { isFilterEmpty } from '../../lib/tx-filter';
+import { EMPTY_FILTER, isFilterEmpty, type TxFilter } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
 import { Button, Card } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
 import { PageHeader } from '../layout/PageHeader';
+import { HistoryEmpty, type EmptyReason } from './HistoryEmpty';
 import { HistoryFilters } from './HistoryFilters';
 import { SavedFilters } from './SavedFilters';
 import { SaveFilterDialog } from './SaveFilterDialog';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
 import { useCsvExport } from './use-csv-export';
-import { useHistoryDeepLink, useHistoryView } from './use-history-view';
+import { useFilterInAddress } from './use-filter-address';
+import { useHistoryView } from './use-history-view';
 
 /**
  * The transaction history: a header (count, saved filters, export, refresh), the filter bar, the
@@ -30,14 +32,16 @@ export default function HistoryPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
 
-  useHistoryDeepLink();
+  useFilterInAddress();
   const { view, accountName, categoryName } = useHistoryView();
   const exportCsv = useCsvExport(view, accountName, categoryName);
 
   const loading = txLoad.status === 'loading';
   const selectedIndex = selected ? txTable.indexOf(selected) : -1;
-  const empty =
+  const empty: EmptyReason | null =
     loading && txTable.size === 0 ? 'loading' : txTable.size === 0 ? 'none' : view.length === 0 ? 'filtered' : null;
+  // Saved filters kept from before a field existed get it empty.
+  const applyFilter = (saved: TxFilter) => replaceFilter({ ...EMPTY_FILTER, ...saved });
 
   return (
     <div className="page page-wide history" data-testid="history">
@@ -56,7 +60,7 @@ export default function HistoryPage() {
             <Button icon="edit" onClick={() => navigate('/history/rules')} data-testid="open-rules">
               {t('hedit.openRules')}
             </Button>
-            <SavedFilters onApply={replaceFilter} />
+            <SavedFilters onApply={applyFilter} />
             <Button icon="save" onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
               {t('history.saveFilter')}
             </Button>
@@ -87,7 +91,7 @@ export default function HistoryPage() {
             onSort={(key) => setSort({ key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' })}
             accountName={accountName}
             categoryName={categoryName}
-            empty={empty}
+            empty={empty && <HistoryEmpty reason={empty} total={txTable.size} />}
           />
         )}
         {selectedIndex >= 0 && (

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type CSSProperties } from 'react';
-import { Badge, EmptyState, Icon } from '../../ui';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Badge, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
@@ -30,7 +30,8 @@ export function TransactionTable({
   onSort: (key: SortKey) => void;
   accountName: (id: string) => string;
   categoryName: (id: string) => string;
-  empty: 'loading' | 'none' | 'filtered' | null;
+  /** What to show instead of the rows when there are none (null: the rows). */
+  empty: ReactNode;
 }) {
   const { t, day, money, lang } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
@@ -101,12 +102,7 @@ export function TransactionTable({
         data-testid="history-scroll"
       >
         {empty ? (
-          <EmptyState
-            icon={empty === 'filtered' ? 'filter' : 'list'}
-            title={
-              empty === 'loading' ? t('common.loading') : empty === 'none' ? t('history.emptyAll') : t('history.empty')
-            }
-          />
+          empty
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
