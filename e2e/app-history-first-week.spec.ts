@@ -29,7 +29,7 @@ async function cutAmounts(page: Page): Promise<string[]> {
 }
 
 /** How many rows of the table are wholly in view. */
-export async function visibleRows(page: Page): Promise<number> {
+async function visibleRows(page: Page): Promise<number> {
   return page.getByTestId('tx-row').evaluateAll((rows) => {
     const box = document.querySelector('[data-testid="history-scroll"]')!.getBoundingClientRect();
     const inView = rows.filter((r) => {
@@ -170,4 +170,36 @@ test('filters that hide every row say so and offer to clear them', async () => {
   await page.getByTestId('history-clear-empty').click();
   await expect(page.getByTestId('history-search')).toHaveValue('');
   await expect(page.getByTestId('tx-row').first()).toBeVisible();
+});
+
+test('at 800×600 the history shows more than 4 rows, in English and French, filters set or not', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 800, height: 600 });
+  await inEachLanguage(page, async (lang) => {
+    await expect(page.getByTestId('history-count')).not.toContainText(/Loading|Chargement/, { timeout: 30_000 });
+    const plain = await visibleRows(page);
+    await shot(page, `history-${lang}-800-table`);
+    // The filters besides the search fold behind one button, which tells how many are set.
+    await page.getByTestId('history-more-filters').click();
+    await page.getByTestId('filter-direction').selectOption('out');
+    await page.getByTestId('filter-min').fill('20');
+    await shot(page, `history-${lang}-800-filters-open`);
+    await page.getByTestId('history-more-filters').click();
+    await expect(page.getByTestId('history-more-filters')).toHaveText(lang === 'en' ? 'Filters · 2' : 'Filtres · 2');
+    await expect(page.getByTestId('filter-min')).toBeHidden();
+    const filtered = await visibleRows(page);
+    await shot(page, `history-${lang}-800-filtered`);
+    console.log(`rows in view at 800×600, ${lang}: ${plain} (no filter), ${filtered} (filters set)`);
+    expect(plain).toBeGreaterThanOrEqual(7);
+    expect(filtered).toBeGreaterThanOrEqual(7);
+    await page.getByRole('button', { name: lang === 'en' ? 'Clear filters' : 'Effacer les filtres' }).first().click();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await inEachLanguage(page, async (lang) => {
+    await page.getByTestId('filter-direction').selectOption('out');
+    await page.getByTestId('filter-min').fill('20');
+    await shot(page, `history-${lang}-1280-filtered`);
+    await page.getByTestId('filter-min').fill('');
+    await page.getByTestId('filter-direction').selectOption('');
+  });
 });

@@ -69,6 +69,19 @@ export function isFilterEmpty(f: TxFilter): boolean {
   );
 }
 
+/** How many filters besides the free text are set (a range of dates or of amounts counts as one). */
+export function activeFilterCount(f: TxFilter): number {
+  return [
+    f.accounts.length > 0,
+    !!f.accountType,
+    f.categories.length > 0,
+    f.statuses.length > 0,
+    !!(f.minAmount || f.maxAmount),
+    !!f.direction,
+    !!(f.from || f.to),
+  ].filter(Boolean).length;
+}
+
 /** A calendar day as UTC seconds at midnight (transaction dates are stored that way). */
 export function dayToSeconds(day: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
-import { EMPTY_FILTER, isFilterEmpty, type TxFilter } from '../../lib/tx-filter';
+import { isFilterEmpty } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
 import { Button, Card } from '../../ui';
@@ -15,6 +15,7 @@ import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
 import { useCsvExport } from './use-csv-export';
 import { useFilterInAddress } from './use-filter-address';
+import { useCompact } from './use-compact';
 import { useHistoryView } from './use-history-view';
 
 /**
@@ -31,6 +32,8 @@ export default function HistoryPage() {
   const loadTransactions = useStore((s) => s.loadTransactions);
   const [selected, setSelected] = useState<string | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
+  // A small window: the header's buttons show their icons only (their names are their tooltips).
+  const compact = useCompact();
 
   useFilterInAddress();
   const { view, accountName, categoryName } = useHistoryView();
@@ -40,8 +43,6 @@ export default function HistoryPage() {
   const selectedIndex = selected ? txTable.indexOf(selected) : -1;
   const empty: EmptyReason | null =
     loading && txTable.size === 0 ? 'loading' : txTable.size === 0 ? 'none' : view.length === 0 ? 'filtered' : null;
-  // Saved filters kept from before a field existed get it empty.
-  const applyFilter = (saved: TxFilter) => replaceFilter({ ...EMPTY_FILTER, ...saved });
 
   return (
     <div className="page page-wide history" data-testid="history">
@@ -57,14 +58,14 @@ export default function HistoryPage() {
         }
         actions={
           <>
-            <Button icon="edit" onClick={() => navigate('/history/rules')} data-testid="open-rules">
+            <Button icon="edit" iconOnly={compact} onClick={() => navigate('/history/rules')} data-testid="open-rules">
               {t('hedit.openRules')}
             </Button>
-            <SavedFilters onApply={applyFilter} />
-            <Button icon="save" onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
+            <SavedFilters onApply={replaceFilter} iconOnly={compact} />
+            <Button icon="save" iconOnly={compact} onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
               {t('history.saveFilter')}
             </Button>
-            <Button icon="download" onClick={exportCsv} disabled={view.length === 0}>
+            <Button icon="download" iconOnly={compact} onClick={exportCsv} disabled={view.length === 0}>
               {t('history.export')}
             </Button>
             <Button icon="refresh" iconOnly busy={loading} onClick={() => void loadTransactions(true)}>

@@ -1,5 +1,6 @@
 /** English messages of the history's filters and of its empty screen; spread into en.ts. */
 export const historyFiltersEn = {
+  'hfilter.moreSet': 'Filters · {count}',
   'hfilter.direction': 'Money in or out',
   'hfilter.direction.both': 'In and out',
   'hfilter.direction.in': 'Money in',

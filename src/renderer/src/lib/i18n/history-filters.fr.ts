@@ -2,6 +2,7 @@ import type { historyFiltersEn } from './history-filters.en';
 
 /** Messages des filtres de l’historique et de son écran vide ; repris dans fr.ts. */
 export const historyFiltersFr: Record<keyof typeof historyFiltersEn, string> = {
+  'hfilter.moreSet': 'Filtres · {count}',
   'hfilter.direction': 'Entrées ou sorties d’argent',
   'hfilter.direction.both': 'Entrées et sorties',
   'hfilter.direction.in': 'Entrées d’argent',
