@@ -16,8 +16,11 @@ test('an empty history offers the next step: add a connection or import a statem
   const empty = page.getByTestId('history-scroll');
   await expect(empty).toContainText('No transactions yet');
   await expect(empty).toContainText('import a statement file your bank gave you');
+  // Nothing to filter: no filter bar, and the next steps in view even at 800×600.
+  await expect(page.getByTestId('history-search')).toBeHidden();
   for (const [width, height] of [[1280, 800], [800, 600]]) {
     await page.setViewportSize({ width, height });
+    await expect(empty.getByRole('button', { name: 'Import a statement file' })).toBeInViewport({ ratio: 1 });
     await shot(page, `history-en-${width}-empty`);
   }
   await empty.getByRole('button', { name: 'Import a statement file' }).click();
@@ -35,6 +38,7 @@ test('an empty history offers the next step: add a connection or import a statem
   await expect(empty.getByRole('button', { name: 'Ajouter une connexion' })).toBeVisible();
   for (const [width, height] of [[1280, 800], [800, 600]]) {
     await page.setViewportSize({ width, height });
+    await expect(empty.getByRole('button', { name: 'Importer un relevé' })).toBeInViewport({ ratio: 1 });
     await shot(page, `history-fr-${width}-empty`);
   }
 });

@@ -75,7 +75,8 @@ export default function HistoryPage() {
         }
       />
 
-      <HistoryFilters />
+      {/* No transaction at all: nothing to filter, the room goes to what to do next. */}
+      {empty !== 'none' && <HistoryFilters />}
 
       <div className={`history-body${selectedIndex >= 0 ? ' with-detail' : ''}`}>
         {txLoad.status === 'error' && txTable.size === 0 ? (
