@@ -35,10 +35,11 @@ test('history: search, filters, sorting, detail, CSV export and saved filters', 
   expect(found).toBeLessThan(total);
   await shot(page, 'app-history-1-search');
 
-  // Amount range (inclusive, as the API's min_amount/max_amount).
+  // Amount range (inclusive), by size, money out only.
   await page.getByTestId('history-search').fill('');
-  await page.getByTestId('filter-min').fill('-20');
-  await page.getByTestId('filter-max').fill('-10');
+  await page.getByTestId('filter-direction').selectOption('out');
+  await page.getByTestId('filter-min').fill('10');
+  await page.getByTestId('filter-max').fill('20');
   await expect(async () => {
     const amounts = await page.getByTestId('tx-amount').allTextContents();
     expect(amounts.length).toBeGreaterThan(0);
@@ -62,6 +63,7 @@ test('history: search, filters, sorting, detail, CSV export and saved filters', 
   // Statuses (included_statuses): only pending rows.
   await page.getByTestId('filter-min').fill('');
   await page.getByTestId('filter-max').fill('');
+  await page.getByTestId('filter-direction').selectOption('');
   await page.getByRole('button', { name: 'Statuses' }).click();
   await page.getByRole('group', { name: 'Statuses' }).getByLabel('Pending').check();
   await page.keyboard.press('Escape');

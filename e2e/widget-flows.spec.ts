@@ -308,7 +308,7 @@ test.describe('hosted widget', () => {
     const code = frame.getByLabel('Code received by SMS');
     await code.fill('12ab');
     await frame.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(frame.getByText('This value does not have the expected format.')).toBeVisible();
+    await expect(frame.getByText(/This does not look like what your bank gives for this field/)).toBeVisible();
     await code.fill('123456');
     await shot(page, 'challenge');
     await frame.getByRole('button', { name: 'Confirm', exact: true }).click();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/renderer/src/lib/api/types';
-import { computeView, dayToSeconds, EMPTY_FILTER, type TxFilter } from '../../../src/renderer/src/lib/tx-filter';
+import {
+  amountBounds,
+  amountSize,
+  computeView,
+  dayToSeconds,
+  EMPTY_FILTER,
+  type TxFilter,
+} from '../../../src/renderer/src/lib/tx-filter';
 import { TxTable } from '../../../src/renderer/src/lib/tx-table';
 
 const day = (d: string) => dayToSeconds(d)!;
@@ -57,8 +64,14 @@ describe('history filters (the API rules, applied to the rows in memory)', () =>
   it.each<[string, Partial<TxFilter>, string[]]>([
     ['no filter', {}, ['1', '2', '3', '4', '5']],
     ['start date inclusive, end date exclusive', { from: '2025-03-02', to: '2025-03-04' }, ['2', '3']],
-    ['amounts inclusive', { minAmount: '-10', maxAmount: '-3.2' }, ['3', '4', '5']],
-    ['amount with a decimal comma', { maxAmount: '-25,5' }, ['1']],
+    ['amounts by size, bounds inclusive', { minAmount: '3.2', maxAmount: '10' }, ['3', '4', '5']],
+    ['a minimum keeps purchases as well as credits of that size', { minAmount: '20' }, ['1', '2']],
+    ['money out only', { minAmount: '20', direction: 'out' }, ['1']],
+    ['money in only', { direction: 'in' }, ['2']],
+    ['a sign typed in a bound is ignored', { minAmount: '-10', maxAmount: '-3.2' }, ['3', '4', '5']],
+    ['bounds the wrong way round', { minAmount: '10', maxAmount: '3,2' }, ['3', '4', '5']],
+    ['amount with a decimal comma', { minAmount: '25,5' }, ['1', '2']],
+    ['a bound that is no amount filters nothing', { minAmount: 'abc' }, ['1', '2', '3', '4', '5']],
     ['included statuses', { statuses: ['PENDING'] }, ['3']],
     ['several accounts', { accounts: ['a2', 'a3'] }, ['2', '5']],
     ['account type', { accountType: 'CREDIT_CARD' }, ['5']],
@@ -69,6 +82,20 @@ describe('history filters (the API rules, applied to the rows in memory)', () =>
     ['every word must match', { q: 'monoprix lyon' }, []],
   ])('%s', (_name, filter, expected) => {
     expect(ids(filter)).toEqual(expected);
+  });
+
+  it('reads what a bound is: a size, nothing, or not an amount', () => {
+    expect(amountSize('')).toBeNull();
+    expect(amountSize('  ')).toBeNull();
+    expect(amountSize('100')).toBe(100);
+    expect(amountSize('42,50')).toBe(42.5);
+    expect(amountSize('1 234,56')).toBe(1234.56);
+    expect(amountSize('1,234.56')).toBe(1234.56);
+    expect(amountSize('-150')).toBe(150);
+    expect(amountSize('abc')).toBeNaN();
+    expect(amountSize('12abc')).toBeNaN();
+    expect(amountBounds({ minAmount: '500', maxAmount: '100' })).toEqual([100, 500]);
+    expect(amountBounds({ minAmount: 'abc', maxAmount: '100' })).toEqual([null, 100]);
   });
 
   it('sorts by amount and by label, both ways, ties in a stable order', () => {

@@ -19,11 +19,24 @@ function subscribe(listener: () => void) {
 
 const snapshot = () => window.location.pathname + window.location.search;
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (to === snapshot()) return;
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
+/**
+ * Goes to an address of the app. `state` is kept with the entry of the browser's history (read back with
+ * entryState, on a reload or Back/Forward too); going to the address already shown only replaces its state.
+ */
+export function navigate(to: string, options: { replace?: boolean; state?: unknown } = {}): void {
+  const state = options.state ?? null;
+  if (to === snapshot()) {
+    if (options.state !== undefined) window.history.replaceState(state, '', to);
+    return;
+  }
+  if (options.replace) window.history.replaceState(state, '', to);
+  else window.history.pushState(state, '', to);
   emit();
+}
+
+/** The state navigate kept with the entry of the browser's history shown now (null for none). */
+export function entryState(): unknown {
+  return window.history.state as unknown;
 }
 
 export interface Location {

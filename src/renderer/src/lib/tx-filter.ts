@@ -4,23 +4,34 @@ import { foldLabel } from './label-order';
 import type { TxTable } from './tx-table';
 
 /**
- * The history's filters: the same fields and rules as GET /transactions (start date inclusive, end date
- * exclusive, amounts inclusive, statuses as included_statuses), applied to the rows held in memory, plus
- * a free-text search over label, notes, counterparty, the person's note and tags (accents and case ignored),
- * where a word that reads as an amount also finds that amount (amount-search.ts).
+ * The history's filters, applied to the rows held in memory: start date inclusive, end date exclusive,
+ * statuses as included_statuses, and a free-text search over label, notes, counterparty, the person's note
+ * and tags (accents and case ignored), where a word that reads as an amount also finds that amount
+ * (amount-search.ts).
+ *
+ * Amounts are filtered by their SIZE, whichever way the money went: "Min amount 100" keeps a purchase of
+ * 150 as well as a refund of 150 (a person thinks of a purchase of 150 as 150, not as -150). The direction
+ * is a choice of its own: money in (credits), money out (debits) or both. Both bounds are inclusive; a sign
+ * typed in a bound is ignored, and bounds typed the wrong way round are read the right way round.
  */
 export interface TxFilter {
   accounts: string[];
   accountType: AccountType | '';
   categories: string[];
   statuses: string[];
+  /** As typed: a size of amount (see amountSize); text that is not an amount filters nothing. */
   minAmount: string;
   maxAmount: string;
+  /** Which way the money went: '' both, 'in' credits (amount > 0), 'out' debits (amount < 0). */
+  direction: MoneyDirection;
   /** YYYY-MM-DD */
   from: string;
   to: string;
   q: string;
 }
+
+export type MoneyDirection = '' | 'in' | 'out';
+export const MONEY_DIRECTIONS: readonly MoneyDirection[] = ['', 'in', 'out'];
 
 export type SortKey = 'date' | 'amount' | 'label';
 export interface TxSort {
@@ -35,6 +46,7 @@ export const EMPTY_FILTER: TxFilter = {
   statuses: [],
   minAmount: '',
   maxAmount: '',
+  direction: '',
   from: '',
   to: '',
   q: '',
@@ -50,10 +62,24 @@ export function isFilterEmpty(f: TxFilter): boolean {
     f.statuses.length === 0 &&
     !f.minAmount &&
     !f.maxAmount &&
+    !f.direction &&
     !f.from &&
     !f.to &&
     !f.q.trim()
   );
+}
+
+/** How many filters besides the free text are set (a range of dates or of amounts counts as one). */
+export function activeFilterCount(f: TxFilter): number {
+  return [
+    f.accounts.length > 0,
+    !!f.accountType,
+    f.categories.length > 0,
+    f.statuses.length > 0,
+    !!(f.minAmount || f.maxAmount),
+    !!f.direction,
+    !!(f.from || f.to),
+  ].filter(Boolean).length;
 }
 
 /** A calendar day as UTC seconds at midnight (transaction dates are stored that way). */
@@ -63,11 +89,27 @@ export function dayToSeconds(day: string): number | null {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000;
 }
 
-function parseAmount(text: string): number | null {
-  const t = text.trim().replace(',', '.').replace(/\s/g, '');
+/**
+ * The size of amount a bound's text stands for: null when the field is empty, NaN when the text is not an
+ * amount ("abc": the screen says so and the bound filters nothing). Written the way amounts are read by the
+ * search ("100", "42.50", "42,50", "1 234,56", "1,234.56"); a sign is allowed and ignored.
+ */
+export function amountSize(text: string): number | null {
+  const t = text.trim().replace(/^[+\-−]\s*/, '');
   if (!t) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
+  const term = parseAmountTerm(t);
+  return term ? term.value / term.scale : NaN;
+}
+
+/** The inclusive bounds of the size of amount: the two typed bounds in order, each null when not set. */
+export function amountBounds(filter: Pick<TxFilter, 'minAmount' | 'maxAmount'>): [number | null, number | null] {
+  const read = (text: string) => {
+    const n = amountSize(text);
+    return n === null || Number.isNaN(n) ? null : n;
+  };
+  const a = read(filter.minAmount);
+  const b = read(filter.maxAmount);
+  return a !== null && b !== null && a > b ? [b, a] : [a, b];
 }
 
 export interface FilterContext {
@@ -105,8 +147,8 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
   const accounts = filter.accounts.length ? new Set(filter.accounts) : null;
   const categories = filter.categories.length ? new Set(filter.categories) : null;
   const statuses = filter.statuses.length ? new Set(filter.statuses) : null;
-  const min = parseAmount(filter.minAmount);
-  const max = parseAmount(filter.maxAmount);
+  const [min, max] = amountBounds(filter);
+  const direction = filter.direction || '';
   const from = dayToSeconds(filter.from);
   const to = dayToSeconds(filter.to);
   const terms = searchWords(filter.q);
@@ -126,8 +168,10 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
       }
     }
     const amount = table.amounts[i];
-    if (min !== null && amount < min) continue;
-    if (max !== null && amount > max) continue;
+    if (direction === 'in' ? amount <= 0 : direction === 'out' ? amount >= 0 : false) continue;
+    const size = Math.abs(amount);
+    if (min !== null && size < min) continue;
+    if (max !== null && size > max) continue;
     const date = table.dates[i];
     if (from !== null && date < from) continue;
     if (to !== null && date >= to) continue;

@@ -52,7 +52,8 @@ const en = {
   'creds.update': 'Update',
   'creds.sending': 'Connecting…',
   'creds.required': 'Fill in this field.',
-  'creds.invalid': 'This value does not have the expected format.',
+  'creds.invalid':
+    'This does not look like what your bank gives for this field. Check it against what your bank sent you (nothing missing, no extra spaces), then type it again.',
   'creds.encrypted': 'Your password is encrypted before it leaves this page.',
   'creds.show': 'Show',
   'creds.hide': 'Hide',
@@ -224,7 +225,8 @@ const fr: Record<TextKey, string> = {
   'creds.update': 'Mettre à jour',
   'creds.sending': 'Connexion…',
   'creds.required': 'Remplissez ce champ.',
-  'creds.invalid': 'Cette valeur n’a pas le format attendu.',
+  'creds.invalid':
+    'Cela ne ressemble pas à ce que votre banque donne pour ce champ. Comparez avec ce qu’elle vous a envoyé (rien d’oublié, pas d’espace en trop), puis tapez-le à nouveau.',
   'creds.encrypted': 'Votre mot de passe est chiffré avant de quitter cette page.',
   'creds.show': 'Afficher',
   'creds.hide': 'Masquer',

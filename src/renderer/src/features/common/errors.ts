@@ -1,23 +1,17 @@
 import { ApiError } from '../../lib/api';
+import { errorWords } from '../../lib/api/error-words';
 import type { I18n, MessageKey } from '../../lib/i18n';
 
-const KNOWN = new Set([
-  'conflict',
-  'key_expired',
-  'invalid_credentials_encryption',
-  'secret_store_unavailable',
-  'network_error',
-  'not_found',
-  'insufficient_scope',
-]);
-
-/** A sentence for an error, in the app's language. */
+/**
+ * A sentence for an error, in the app's language and the person's words: what happened and what to do next
+ * (lib/api/error-words.ts), never the engine's own text. An error that is not an answer of the engine (a
+ * fault of this window) gets the last resort, which says what to do too.
+ */
 export function errorMessage(i18n: I18n, err: unknown): string {
   if (err instanceof ApiError) {
     if (err.isMissingRoute) return i18n.t('error.unavailable');
-    if (KNOWN.has(err.code)) return i18n.t(`error.${err.code}` as MessageKey);
-    if (err.code === 'invalid_request') return i18n.t('error.invalid_request', { message: err.description });
-    return i18n.t('error.generic', { message: err.description || err.code });
+    const words = errorWords(err);
+    return i18n.t(words.key as MessageKey, words.values);
   }
-  return i18n.t('error.generic', { message: err instanceof Error ? err.message : String(err) });
+  return i18n.t('apierr.unknown');
 }

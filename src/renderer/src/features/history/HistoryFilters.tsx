@@ -1,52 +1,27 @@
-import { useMemo } from 'react';
-import { ACCOUNT_TYPES, TRANSACTION_STATUSES, type AccountType } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
-import { EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
-import { addDays } from '../../lib/date-input';
-import { dataSelectors, useStore } from '../../store';
-import { Button, DateField, Icon } from '../../ui';
-import { MultiSelect, type Option } from './MultiSelect';
+import { useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { activeFilterCount, EMPTY_FILTER, isFilterEmpty } from '../../lib/tx-filter';
+import { useStore } from '../../store';
+import { Button, Icon } from '../../ui';
+import { FilterFields } from './FilterFields';
+import { useCompact } from './use-compact';
 
 /**
- * The filter bar: free text, accounts, account type, categories (parents with their children), statuses,
- * amount bounds and dates. Every change goes to the store's filter at once (the view recomputes).
+ * The filter bar: the free-text search, then the other filters (FilterFields). In a small window the other
+ * filters fold behind a "Filters" button that tells how many are set, so the rows keep the height.
  */
 export function HistoryFilters() {
-  const { t, lang } = useT();
+  const { t } = useT();
   const filter = useStore((s) => s.filter);
   const setFilter = useStore((s) => s.setFilter);
   const replaceFilter = useStore((s) => s.replaceFilter);
-  const accounts = useStore((s) => s.accounts);
-  const categories = useStore((s) => s.categories);
-  const accountLabels = useStore(dataSelectors.accountLabels);
-
-  const accountOptions: Option[] = useMemo(
-    () =>
-      accounts.map((a) => ({
-        value: a.id,
-        label: accountLabels.get(a.id) ?? a.name,
-        hint: t(`accountType.${a.type}` as MessageKey),
-      })),
-    [accounts, accountLabels, t],
-  );
-  const categoryOptions: Option[] = useMemo(() => {
-    const parents = categories.filter((c) => !c.parent);
-    const out: Option[] = [];
-    for (const p of parents) {
-      out.push({ value: p.id, label: p.label });
-      for (const c of categories.filter((x) => x.parent?.id === p.id))
-        out.push({ value: c.id, label: c.label, depth: 1 });
-    }
-    return out;
-  }, [categories]);
-  const statusOptions: Option[] = TRANSACTION_STATUSES.map((s) => ({
-    value: s,
-    label: t(`txStatus.${s}` as MessageKey),
-  }));
+  const compact = useCompact();
+  const [open, setOpen] = useState(false);
+  const set = activeFilterCount(filter);
 
   return (
     <div className="history-filters" role="search" aria-label={t('history.filters')}>
-      <div style={{ position: 'relative', flex: '1 1 260px', maxWidth: 420 }}>
+      <div style={{ position: 'relative', flex: '1 1 200px', maxWidth: 420 }}>
         <span style={{ position: 'absolute', left: 10, top: 8, color: 'var(--text-faint)' }}>
           <Icon name="search" size={16} />
         </span>
@@ -61,80 +36,18 @@ export function HistoryFilters() {
           data-testid="history-search"
         />
       </div>
-      <MultiSelect
-        label={t('history.accounts')}
-        options={accountOptions}
-        selected={filter.accounts}
-        onChange={(accounts) => setFilter({ accounts })}
-        searchLabel={t('common.search')}
-        clearLabel={t('history.clear')}
-      />
-      <select
-        className="select input input-sm"
-        style={{ width: 'auto' }}
-        aria-label={t('history.accountType')}
-        value={filter.accountType}
-        onChange={(e) => setFilter({ accountType: e.target.value as AccountType | '' })}
-        data-testid="filter-account-type"
-      >
-        <option value="">{t('history.anyType')}</option>
-        {ACCOUNT_TYPES.map((a) => (
-          <option key={a} value={a}>
-            {t(`accountType.${a}` as MessageKey)}
-          </option>
-        ))}
-      </select>
-      <MultiSelect
-        label={t('history.categories')}
-        options={categoryOptions}
-        selected={filter.categories}
-        onChange={(categories) => setFilter({ categories })}
-        searchLabel={t('common.search')}
-        clearLabel={t('history.clear')}
-      />
-      <MultiSelect
-        label={t('history.statuses')}
-        options={statusOptions}
-        selected={filter.statuses}
-        onChange={(statuses) => setFilter({ statuses })}
-        searchLabel={t('common.search')}
-        clearLabel={t('history.clear')}
-      />
-      <input
-        className="input input-sm"
-        style={{ width: 110 }}
-        inputMode="decimal"
-        placeholder={t('history.amountMin')}
-        aria-label={t('history.amountMin')}
-        value={filter.minAmount}
-        onChange={(e) => setFilter({ minAmount: e.target.value })}
-        data-testid="filter-min"
-      />
-      <input
-        className="input input-sm"
-        style={{ width: 110 }}
-        inputMode="decimal"
-        placeholder={t('history.amountMax')}
-        aria-label={t('history.amountMax')}
-        value={filter.maxAmount}
-        onChange={(e) => setFilter({ maxAmount: e.target.value })}
-        data-testid="filter-max"
-      />
-      <DateField
-        label={t('history.from')}
-        lang={lang}
-        invalidText={t('date.invalid')}
-        value={filter.from}
-        onChange={(from) => setFilter({ from })}
-      />
-      {/* The filter's `to` excludes its day; people name the last day they want: shown one day earlier. */}
-      <DateField
-        label={t('history.until')}
-        lang={lang}
-        invalidText={t('date.invalid')}
-        value={filter.to ? addDays(filter.to, -1) : ''}
-        onChange={(until) => setFilter({ to: until ? addDays(until, 1) : '' })}
-      />
+      {compact && (
+        <Button
+          size="sm"
+          icon="filter"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          data-testid="history-more-filters"
+        >
+          {set ? t('hfilter.moreSet', { count: String(set) }) : t('history.filters')}
+        </Button>
+      )}
+      {(!compact || open) && <FilterFields />}
       {!isFilterEmpty(filter) && (
         <Button size="sm" variant="ghost" icon="x" onClick={() => replaceFilter(EMPTY_FILTER)}>
           {t('history.clear')}

@@ -7,13 +7,16 @@ import { useStore } from '../../store';
 import { Button, Card } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
 import { PageHeader } from '../layout/PageHeader';
+import { HistoryEmpty, type EmptyReason } from './HistoryEmpty';
 import { HistoryFilters } from './HistoryFilters';
 import { SavedFilters } from './SavedFilters';
 import { SaveFilterDialog } from './SaveFilterDialog';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
 import { useCsvExport } from './use-csv-export';
-import { useHistoryDeepLink, useHistoryView } from './use-history-view';
+import { useFilterInAddress } from './use-filter-address';
+import { useCompact } from './use-compact';
+import { useHistoryView } from './use-history-view';
 
 /**
  * The transaction history: a header (count, saved filters, export, refresh), the filter bar, the
@@ -29,14 +32,16 @@ export default function HistoryPage() {
   const loadTransactions = useStore((s) => s.loadTransactions);
   const [selected, setSelected] = useState<string | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
+  // A small window: the header's buttons show their icons only (their names are their tooltips).
+  const compact = useCompact();
 
-  useHistoryDeepLink();
+  useFilterInAddress();
   const { view, accountName, categoryName } = useHistoryView();
   const exportCsv = useCsvExport(view, accountName, categoryName);
 
   const loading = txLoad.status === 'loading';
   const selectedIndex = selected ? txTable.indexOf(selected) : -1;
-  const empty =
+  const empty: EmptyReason | null =
     loading && txTable.size === 0 ? 'loading' : txTable.size === 0 ? 'none' : view.length === 0 ? 'filtered' : null;
 
   return (
@@ -53,14 +58,14 @@ export default function HistoryPage() {
         }
         actions={
           <>
-            <Button icon="edit" onClick={() => navigate('/history/rules')} data-testid="open-rules">
+            <Button icon="edit" iconOnly={compact} onClick={() => navigate('/history/rules')} data-testid="open-rules">
               {t('hedit.openRules')}
             </Button>
-            <SavedFilters onApply={replaceFilter} />
-            <Button icon="save" onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
+            <SavedFilters onApply={replaceFilter} iconOnly={compact} />
+            <Button icon="save" iconOnly={compact} onClick={() => setSaveOpen(true)} disabled={isFilterEmpty(filter)}>
               {t('history.saveFilter')}
             </Button>
-            <Button icon="download" onClick={exportCsv} disabled={view.length === 0}>
+            <Button icon="download" iconOnly={compact} onClick={exportCsv} disabled={view.length === 0}>
               {t('history.export')}
             </Button>
             <Button icon="refresh" iconOnly busy={loading} onClick={() => void loadTransactions(true)}>
@@ -70,7 +75,8 @@ export default function HistoryPage() {
         }
       />
 
-      <HistoryFilters />
+      {/* No transaction at all: nothing to filter, the room goes to what to do next. */}
+      {empty !== 'none' && <HistoryFilters />}
 
       <div className={`history-body${selectedIndex >= 0 ? ' with-detail' : ''}`}>
         {txLoad.status === 'error' && txTable.size === 0 ? (
@@ -87,7 +93,7 @@ export default function HistoryPage() {
             onSort={(key) => setSort({ key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' })}
             accountName={accountName}
             categoryName={categoryName}
-            empty={empty}
+            empty={empty && <HistoryEmpty reason={empty} total={txTable.size} />}
           />
         )}
         {selectedIndex >= 0 && (

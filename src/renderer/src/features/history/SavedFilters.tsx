@@ -6,7 +6,7 @@ import { sessionSelectors, useStore } from '../../store';
 import { Button } from '../../ui';
 
 /** The user's saved filters (kept in this browser's IndexedDB, per user): apply one, or delete it. */
-export function SavedFilters({ onApply }: { onApply: (f: TxFilter) => void }) {
+export function SavedFilters({ onApply, iconOnly }: { onApply: (f: TxFilter) => void; iconOnly?: boolean }) {
   const { t } = useT();
   const userId = useStore(sessionSelectors.scope);
   const [open, setOpen] = useState(false);
@@ -36,7 +36,7 @@ export function SavedFilters({ onApply }: { onApply: (f: TxFilter) => void }) {
   }, [open]);
   return (
     <div ref={ref} style={{ position: 'relative' }}>
-      <Button icon="filter" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <Button icon="filter" iconOnly={iconOnly} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {t('history.savedFilters')}
       </Button>
       {open && (

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Badge, EmptyState, Icon } from '../../ui';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Badge, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
+import { widestAmount } from '../../lib/amount-width';
 import { sourceMark } from './CategorySource';
 import { useRowNavigation } from './use-row-navigation';
 
@@ -29,9 +30,10 @@ export function TransactionTable({
   onSort: (key: SortKey) => void;
   accountName: (id: string) => string;
   categoryName: (id: string) => string;
-  empty: 'loading' | 'none' | 'filtered' | null;
+  /** What to show instead of the rows when there are none (null: the rows). */
+  empty: ReactNode;
 }) {
-  const { t, day, money } = useT();
+  const { t, day, money, lang } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
   // In a narrow window the details hide the table: when they close, come back to the row that was open.
   useEffect(() => {
@@ -62,6 +64,13 @@ export function TransactionTable({
     </div>
   );
 
+  // The Amount column is as wide as the widest amount shown (theme.css: --amount-chars), never cut.
+  const amountChars = useMemo(
+    () => widestAmount(txTable, view, (amount, currency) => money(amount, currency, { sign: amount > 0 })),
+    // money follows the language
+    [view, lang],
+  );
+
   const activeId = view.length ? `tx-row-${txTable.ids[view[Math.min(active, view.length - 1)]]}` : undefined;
 
   return (
@@ -71,6 +80,7 @@ export function TransactionTable({
       aria-rowcount={view.length + 1}
       aria-label={t('history.title')}
       data-testid="history-table"
+      style={{ '--amount-chars': amountChars } as CSSProperties}
     >
       <div role="rowgroup">
         <div role="row" className="vrow vhead" aria-rowindex={1}>
@@ -92,12 +102,7 @@ export function TransactionTable({
         data-testid="history-scroll"
       >
         {empty ? (
-          <EmptyState
-            icon={empty === 'filtered' ? 'filter' : 'list'}
-            title={
-              empty === 'loading' ? t('common.loading') : empty === 'none' ? t('history.emptyAll') : t('history.empty')
-            }
-          />
+          empty
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {

@@ -1,27 +1,7 @@
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { parseDrillDown } from '../../lib/drill-down';
-import { navigate, useLocation } from '../../lib/router';
-import { categoryContext, computeView, EMPTY_FILTER } from '../../lib/tx-filter';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { categoryContext, computeView } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
-
-/**
- * Deep links start the history with a filter, then the address is cleaned: ?q=text, and the drill-down
- * address of the charts, ?categories=ID,ID&accounts=ID,ID&from=YYYY-MM-DD&to=YYYY-MM-DD (to excluded;
- * the older ?account=ID too), see lib/drill-down.ts.
- */
-export function useHistoryDeepLink(): void {
-  const { search } = useLocation();
-  const replaceFilter = useStore((s) => s.replaceFilter);
-  useEffect(() => {
-    const drill = parseDrillDown(search);
-    const q = search.get('q');
-    if (drill || q) {
-      replaceFilter({ ...EMPTY_FILTER, ...drill, q: q ?? '' });
-      navigate('/history', { replace: true });
-    }
-  }, [search, replaceFilter]);
-}
 
 /**
  * The rows the history shows: the local transactions table filtered and sorted by the store's filter and

@@ -8,6 +8,8 @@ import { keychainEn } from './keychain.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
+import { historyFiltersEn } from './history-filters.en';
+import { errorsEn } from './errors.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -17,6 +19,8 @@ export const en = {
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,
+  ...historyFiltersEn,
+  ...errorsEn,
   ...connEn,
   ...challengeEn,
   ...datesEn,
@@ -241,7 +245,8 @@ export const en = {
   'add.connecting': 'Connecting…',
   'add.redirect': 'Continue on {name}’s website',
   'add.redirectHint': 'You will sign in on your bank’s own page, then come back here.',
-  'add.invalidValue': 'This value does not have the expected format.',
+  'add.invalidValue':
+    'This does not look like what your bank gives for this field. Check it against what your bank sent you (nothing missing, no extra spaces), then type it again.',
   'add.required': 'Required',
   'add.options': 'Options',
   'add.connectionName': 'Connection name',

@@ -9,6 +9,8 @@ import { keychainFr } from './keychain.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
+import { historyFiltersFr } from './history-filters.fr';
+import { errorsFr } from './errors.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -18,6 +20,8 @@ export const fr: Record<MessageKey, string> = {
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,
+  ...historyFiltersFr,
+  ...errorsFr,
   ...connFr,
   ...challengeFr,
   ...datesFr,
@@ -244,7 +248,8 @@ export const fr: Record<MessageKey, string> = {
   'add.connecting': 'Connexion…',
   'add.redirect': 'Continuer sur le site de {name}',
   'add.redirectHint': 'Vous vous connecterez sur la page de votre banque, puis reviendrez ici.',
-  'add.invalidValue': 'Cette valeur n’a pas le format attendu.',
+  'add.invalidValue':
+    'Cela ne ressemble pas à ce que votre banque donne pour ce champ. Comparez avec ce qu’elle vous a envoyé (rien d’oublié, pas d’espace en trop), puis tapez-le à nouveau.',
   'add.required': 'Obligatoire',
   'add.options': 'Options',
   'add.connectionName': 'Nom de la connexion',

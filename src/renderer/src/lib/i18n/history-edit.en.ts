@@ -12,7 +12,7 @@ export const historyEditEn = {
   'hedit.noteTooLong': 'A note holds at most 1,000 characters.',
   'hedit.tagTooLong': 'A tag holds at most 40 characters: shorten “{tag}”.',
   'hedit.tooManyTags': 'At most 20 tags per transaction.',
-  'hedit.failed': 'Not saved: {message} Your changes are still in the form; try again.',
+  'hedit.failed': 'Not saved. {message} Your changes are still in the form.',
   'hedit.source.USER': 'You chose this category',
   'hedit.source.RULE': 'Filed by your rule «{pattern}»',
   'hedit.source.RULE_unknown': 'Filed by one of your rules',

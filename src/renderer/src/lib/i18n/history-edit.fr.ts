@@ -14,7 +14,7 @@ export const historyEditFr: Record<keyof typeof historyEditEn, string> = {
   'hedit.noteTooLong': 'Une note contient au plus 1 000 caractères.',
   'hedit.tagTooLong': 'Une étiquette contient au plus 40 caractères : raccourcissez « {tag} ».',
   'hedit.tooManyTags': 'Au plus 20 étiquettes par opération.',
-  'hedit.failed': 'Non enregistré : {message} Vos modifications sont toujours dans le formulaire ; réessayez.',
+  'hedit.failed': 'Non enregistré. {message} Vos modifications sont toujours dans le formulaire.',
   'hedit.source.USER': 'Catégorie choisie par vous',
   'hedit.source.RULE': 'Classée par votre règle « {pattern} »',
   'hedit.source.RULE_unknown': 'Classée par l’une de vos règles',
