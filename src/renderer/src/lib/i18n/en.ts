@@ -5,10 +5,12 @@ import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { historyEditEn } from './history-edit.en';
+import { newUserEn } from './newuser.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...newUserEn,
   ...firstWeekEn,
   ...dashEn,
   ...historyEditEn,

@@ -6,10 +6,12 @@ import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { historyEditFr } from './history-edit.fr';
+import { newUserFr } from './newuser.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...newUserFr,
   ...firstWeekFr,
   ...dashFr,
   ...historyEditFr,

@@ -1,0 +1,114 @@
+/**
+ * What a new user meets first (issue 19, section 3): the test bank's demo logins on its form, a show-password
+ * toggle on secret fields, banks reachable through Enable Banking from "Add a connection" (or the way to set it
+ * up), and the dashboard's chart legends in the saved language from the first paint.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addTestBank, nav, shot } from './app/helpers';
+import { useSignedInApp } from './app/session';
+
+const app = useSignedInApp({ viewport: { width: 1280, height: 800 } });
+
+async function openTestBankForm(page: Page, mode: 'EMBEDDED' | 'REDIRECT', add = 'Add a connection') {
+  await page.goto(new URL('/connections', page.url()).toString());
+  await page.getByRole('button', { name: add }).first().click();
+  await page.getByTestId('provider-option').filter({ hasText: 'Coffer Test Bank' }).click();
+  await page.locator(`[data-testid="channel-option"][data-mode="${mode}"]`).click();
+}
+
+test('the test bank’s form lists its demo logins, marked as the test bank’s, in English and French', async () => {
+  const { page } = app;
+  await openTestBankForm(page, 'EMBEDDED');
+  const hint = page.getByTestId('demo-logins');
+  await expect(hint).toContainText('Demo logins of the test bank');
+  for (const login of ['user_ok', 'user_many', 'user_challenge', 'pass_ok']) await expect(hint).toContainText(login);
+  await shot(page, 'app-new-user-1-demo-logins');
+  // A login of the list fills the form.
+  await hint.getByRole('button', { name: /user_many/ }).click();
+  await expect(page.getByLabel('Login', { exact: true })).toHaveValue('user_many');
+  await expect(page.locator('input[name="password"]')).toHaveValue('pass_ok');
+
+  await openTestBankForm(page, 'REDIRECT');
+  await expect(page.getByTestId('demo-logins')).toContainText('user_ok');
+
+  await nav(page, 'Settings');
+  await page.getByTestId('language-select').selectOption('fr');
+  try {
+    await openTestBankForm(page, 'EMBEDDED', 'Ajouter une connexion');
+    await expect(page.getByTestId('demo-logins')).toContainText('Identifiants de démonstration de la banque de test');
+    await shot(page, 'app-new-user-2-demo-logins-fr');
+  } finally {
+    await nav(page, 'Réglages');
+    await page.getByTestId('language-select').selectOption('en');
+  }
+});
+
+test('a password field has a show-password toggle: a button with aria-pressed, usable from the keyboard', async () => {
+  const { page } = app;
+  await openTestBankForm(page, 'EMBEDDED');
+  const password = page.locator('input[name="password"]');
+  await password.fill('pass_ok');
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(password).toHaveAttribute('type', 'password');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveAttribute('type', 'text');
+  await shot(page, 'app-new-user-3-password-shown');
+  // The keyboard: the toggle is reached with Tab from the field and pressed with Space.
+  await password.focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+  // Settings → Password: both fields.
+  await page.goto(new URL('/settings', page.url()).toString());
+  await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(2);
+});
+
+test('Enable Banking not set up: searching for a European bank says so, with a way straight to its settings', async () => {
+  const { page } = app;
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  await page.getByLabel('Search by name or country').fill('BNP Paribas');
+  const missing = page.getByTestId('enablebanking-offer');
+  await expect(missing).toContainText('Enable Banking');
+  await shot(page, 'app-new-user-4-eb-not-configured');
+  await missing.getByRole('link', { name: 'Set up Enable Banking' }).click();
+  await expect(page).toHaveURL(/\/settings\/enablebanking$/);
+  await expect(page.getByTestId('enablebanking-settings')).toBeVisible();
+});
+
+test('chart legends are in the saved language from the first paint, not English first', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await addTestBank(page, 'user_ok');
+  await expect(page.getByTestId('connection-detail')).toContainText(/Last synchronized|Up to date/, { timeout: 30_000 });
+  await nav(page, 'Dashboard');
+  const legend = page.getByTestId('spending-chart').getByTestId('legend-item');
+  await expect(legend.first()).toBeVisible({ timeout: 30_000 });
+  const english = await legend.allTextContents();
+  expect(english).toContain('Other');
+  // The dashboard keeps a copy of what it showed, for the next start.
+  await page.waitForTimeout(1500);
+
+  await nav(page, 'Settings');
+  await page.getByTestId('language-select').selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Réglages' })).toBeVisible();
+  // The next start, with the transactions slow to come: what shows first is the kept copy.
+  await page.route('**/v2/transactions**', async (route) => {
+    await new Promise((r) => setTimeout(r, 4000));
+    await route.continue();
+  });
+  await page.goto(new URL('/', page.url()).toString());
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(legend.first()).toBeVisible({ timeout: 30_000 });
+  const first = await legend.allTextContents();
+  await shot(page, 'app-new-user-5-legend-fr-first-paint');
+  expect(first).not.toContain('Other');
+  expect(first).toContain('Autres');
+  expect(first).not.toEqual(english);
+  await page.unroute('**/v2/transactions**');
+});
