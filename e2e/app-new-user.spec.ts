@@ -9,9 +9,12 @@ import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp({ viewport: { width: 1280, height: 800 } });
 
-async function openTestBankForm(page: Page, mode: 'EMBEDDED' | 'REDIRECT', add = 'Add a connection') {
-  await page.goto(new URL('/connections', page.url()).toString());
-  await page.getByRole('button', { name: add }).first().click();
+const EN = { connections: 'Connections', add: 'Add a connection' };
+const FR = { connections: 'Connexions', add: 'Ajouter une connexion' };
+
+async function openTestBankForm(page: Page, mode: 'EMBEDDED' | 'REDIRECT', labels = EN) {
+  await nav(page, labels.connections);
+  await page.getByRole('button', { name: labels.add }).first().click();
   await page.getByTestId('provider-option').filter({ hasText: 'Coffer Test Bank' }).click();
   await page.locator(`[data-testid="channel-option"][data-mode="${mode}"]`).click();
 }
@@ -33,8 +36,9 @@ test('the test bank’s form lists its demo logins, marked as the test bank’s,
 
   await nav(page, 'Settings');
   await page.getByTestId('language-select').selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Réglages' })).toBeVisible();
   try {
-    await openTestBankForm(page, 'EMBEDDED', 'Ajouter une connexion');
+    await openTestBankForm(page, 'EMBEDDED', FR);
     await expect(page.getByTestId('demo-logins')).toContainText('Identifiants de démonstration de la banque de test');
     await shot(page, 'app-new-user-2-demo-logins-fr');
   } finally {

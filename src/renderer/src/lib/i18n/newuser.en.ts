@@ -7,7 +7,6 @@ export const newUserEn = {
     'Coffer Test Bank is a simulated bank for trying Coffer: it holds no real money. Use one of these logins with the password {password}; choose one to fill the form.',
   'demo.introRedirect':
     'Coffer Test Bank is a simulated bank for trying Coffer: it holds no real money. On its page, type one of these logins.',
-  'demo.use': 'Use {login}: {what}',
   'demo.user_ok': 'a checking account, a card, a savings account and a loan, two years of history',
   'demo.user_challenge': 'asks a code received by SMS: type 123456',
   'demo.user_many': '150 accounts',

@@ -9,7 +9,6 @@ export const newUserFr: Record<keyof typeof newUserEn, string> = {
     'Coffer Test Bank est une banque simulée pour essayer Coffer : elle ne détient aucun argent réel. Utilisez l’un de ces identifiants avec le mot de passe {password} ; choisissez-en un pour remplir le formulaire.',
   'demo.introRedirect':
     'Coffer Test Bank est une banque simulée pour essayer Coffer : elle ne détient aucun argent réel. Sur sa page, saisissez l’un de ces identifiants.',
-  'demo.use': 'Utiliser {login} : {what}',
   'demo.user_ok': 'un compte courant, une carte, un livret et un prêt, deux ans d’historique',
   'demo.user_challenge': 'demande un code reçu par SMS : saisissez 123456',
   'demo.user_many': '150 comptes',
