@@ -4,7 +4,7 @@
  * up), and the dashboard's chart legends in the saved language from the first paint.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addTestBank, nav, shot } from './app/helpers';
+import { addTestBank, nav, OWNER, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp({ viewport: { width: 1280, height: 800 } });
@@ -115,4 +115,24 @@ test('chart legends are in the saved language from the first paint, not English 
   expect(first).toContain('Autres');
   expect(first).not.toEqual(english);
   await page.unroute('**/v2/transactions**');
+});
+
+test('the sign-in page’s password can be shown too (its one script, allowed by the page’s policy)', async () => {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.waitForURL(/\/auth\/authorize\?/);
+  const password = page.locator('#password');
+  await page.locator('#email').fill(OWNER.email);
+  await password.fill(OWNER.password);
+  const toggle = page.getByRole('button', { name: 'Afficher', exact: true });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'app-new-user-6-sign-in-fr');
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Me connecter', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
 });

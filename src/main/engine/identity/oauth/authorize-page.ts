@@ -2,10 +2,12 @@ import type { UserScope } from '../../auth/scopes';
 import type { Language } from '../../../../shared/language';
 import { escapeHtml } from '../../../../shared/html';
 import { SCOPE_WORDS } from './scope-words';
+import { passwordWithReveal, REVEAL_SCRIPT_SOURCE, REVEAL_STYLE } from './password-reveal';
 
 /**
- * The login-and-consent page of {auth_url}/authorize: one self-contained HTML document, inline CSS, no
- * script, so it renders under a strict Content-Security-Policy.
+ * The login-and-consent page of {auth_url}/authorize: one self-contained HTML document, inline CSS, and one
+ * script only (the show-password toggle, allowed by its hash), so it renders under a strict
+ * Content-Security-Policy.
  */
 const TEXT = {
   en: {
@@ -14,6 +16,7 @@ const TEXT = {
     returnsTo: 'After your answer you go back to',
     email: 'E-mail',
     password: 'Password',
+    showPassword: 'Show',
     allow: 'Sign in and allow',
     signIn: 'Sign in',
     signInIntro: 'Sign in to open your Coffer.',
@@ -28,6 +31,7 @@ const TEXT = {
     returnsTo: 'Après votre réponse, vous revenez vers',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
+    showPassword: 'Afficher',
     allow: 'Me connecter et autoriser',
     signIn: 'Me connecter',
     signInIntro: 'Connectez-vous pour ouvrir votre Coffer.',
@@ -77,7 +81,7 @@ footer a{color:var(--muted)}
 function layout(lang: Language, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title><style>${STYLE}${REVEAL_STYLE}</style></head>
 <body><main>${body}</main></body></html>
 `;
 }
@@ -124,7 +128,10 @@ ${
 <label for="email">${t.email}</label>
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(input.email ?? '')}"${input.email ? '' : ' autofocus'}>
 <label for="password">${t.password}</label>
-<input id="password" name="password" type="password" required autocomplete="current-password"${input.email ? ' autofocus' : ''}>
+${passwordWithReveal(
+  `<input id="password" name="password" type="password" required autocomplete="current-password"${input.email ? ' autofocus' : ''}>`,
+  t.showPassword,
+)}
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <!-- Allow comes first so that pressing Enter allows; row-reverse shows it on the right. -->
 <div class="actions">
@@ -146,7 +153,7 @@ export function renderAuthorizeErrorPage(lang: Language, description: string): s
   );
 }
 
-/** The page's own CSP: inline style only, and the form may lead (through our redirect) to the client. */
+/** The bank consent page's CSP: inline style only, and the form may lead (through our redirect) to the client. */
 export function consentPageCsp(redirectUri?: string): string {
   let target = '';
   if (redirectUri) {
@@ -158,4 +165,9 @@ export function consentPageCsp(redirectUri?: string): string {
     }
   }
   return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'${target}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+/** The sign-in page's CSP: the same, plus its show-password script, allowed by its hash and nothing else. */
+export function signInPageCsp(redirectUri?: string): string {
+  return consentPageCsp(redirectUri).replace("default-src 'none';", `default-src 'none'; script-src ${REVEAL_SCRIPT_SOURCE};`);
 }

@@ -225,7 +225,7 @@ export const en = {
   'add.title': 'Add a connection',
   'add.chooseProvider': 'Choose your bank or source',
   'add.search': 'Search by name or country',
-  'add.noProvider': 'No provider matches “{q}”.',
+  'add.noProvider': 'No bank or source matches “{q}”.',
   'add.country': 'Country',
   'add.allCountries': 'All countries',
   'add.chooseChannel': 'How do you want to connect?',
