@@ -117,6 +117,25 @@ test('chart legends are in the saved language from the first paint, not English 
   await page.unroute('**/v2/transactions**');
 });
 
+test('dashboard at 800×600: the three totals leave no card alone on its row', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 800, height: 600 });
+  try {
+    await nav(page, 'Tableau de bord');
+    const card = (label: string) => page.locator('.card').filter({ has: page.getByText(label, { exact: true }) });
+    const [worth, assets, debts] = await Promise.all(
+      ['Patrimoine net', 'Avoirs', 'Dettes'].map((l) => card(l).boundingBox()),
+    );
+    // Net worth across the row, assets and debts side by side under it.
+    expect(assets!.y).toBe(debts!.y);
+    expect(assets!.y).toBeGreaterThan(worth!.y);
+    expect(worth!.width).toBeGreaterThan(assets!.width + debts!.width);
+    await shot(page, 'app-new-user-7-dashboard-800-fr');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
+
 test('the sign-in page’s password can be shown too (its one script, allowed by the page’s policy)', async () => {
   const { page } = app;
   await page.getByRole('button', { name: 'Se déconnecter' }).click();

@@ -68,7 +68,7 @@ li::before{content:"✓";position:absolute;left:4px;color:var(--accent);font-wei
 .muted{color:var(--muted);font-size:13px}
 .target{word-break:break-all;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
 label{display:block;font-weight:600;margin:14px 0 6px}
-input[type=email],input[type=password]{width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:transparent;color:inherit;font:inherit}
+input[type=email],input[type=password],.pw input{width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:transparent;color:inherit;font:inherit}
 input:focus{outline:2px solid var(--accent);outline-offset:1px}
 .error{background:var(--err-bg);color:var(--err);border-radius:8px;padding:10px 12px;margin:12px 0 0}
 .actions{display:flex;flex-direction:row-reverse;gap:10px;margin-top:20px}
@@ -76,6 +76,7 @@ button{flex:1;padding:11px 14px;border-radius:8px;font:inherit;font-weight:600;c
 button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-text)}
 footer{display:flex;justify-content:space-between;gap:12px;margin-top:18px;padding-top:12px;border-top:1px solid var(--line)}
 footer a{color:var(--muted)}
+footer>span:last-child{white-space:nowrap}
 `;
 
 function layout(lang: Language, title: string, body: string): string {
