@@ -4,10 +4,34 @@
  * up), and the dashboard's chart legends in the saved language from the first paint.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { generateKeyPairSync } from 'node:crypto';
 import { addTestBank, nav, OWNER, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
+import { EnableBankingEmulator } from '../test/emulators/enablebanking/server';
 
-const app = useSignedInApp({ viewport: { width: 1280, height: 800 } });
+/** Enable Banking's API is the project's loopback emulator; the engine knows it but it is not set up at first. */
+const APPLICATION_ID = '5d4c2a10-7a7e-4d3b-9a47-52f1c2b0e001';
+const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const emulator = new EnableBankingEmulator();
+let emulatorUrl = '';
+test.beforeAll(async () => {
+  emulator.registerApp({
+    application_id: APPLICATION_ID,
+    public_key_pem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    name: 'My Coffer',
+    redirect_urls: ['https://coffer.invalid/enablebanking/callback'],
+    countries: ['FR'],
+  });
+  emulatorUrl = await emulator.start();
+});
+test.afterAll(async () => {
+  await emulator.close();
+});
+
+const app = useSignedInApp({
+  viewport: { width: 1280, height: 800 },
+  env: () => ({ COFFER_ENABLEBANKING_URL: emulatorUrl }),
+});
 
 const EN = { connections: 'Connections', add: 'Add a connection' };
 const FR = { connections: 'Connexions', add: 'Ajouter une connexion' };
@@ -83,6 +107,29 @@ test('Enable Banking not set up: searching for a European bank says so, with a w
   await missing.getByRole('link', { name: 'Set up Enable Banking' }).click();
   await expect(page).toHaveURL(/\/settings\/enablebanking$/);
   await expect(page.getByTestId('enablebanking-settings')).toBeVisible();
+});
+
+test('Enable Banking set up while the app is open: its banks are found at the next visit of Add a connection', async () => {
+  const { page } = app;
+  // The list is held from the visit before; Enable Banking is set up in Settings, without a reload.
+  await nav(page, 'Settings');
+  await page.getByRole('link', { name: 'Enable Banking', exact: true }).click();
+  const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await page.getByTestId('eb-key-input').setInputFiles({
+    name: `${APPLICATION_ID}.pem`,
+    mimeType: 'application/x-pem-file',
+    buffer: Buffer.from(privatePem),
+  });
+  await page.getByRole('button', { name: 'Check and save' }).click();
+  await expect(page.getByTestId('eb-app-name')).toHaveText('My Coffer');
+
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  await page.getByLabel('Search by name or country').fill('mock banque');
+  await expect(page.getByTestId('provider-option').filter({ hasText: 'Mock Banque FR' })).toBeVisible();
+  await page.getByLabel('Search by name or country').fill('');
+  await expect(page.getByTestId('provider-option').first()).toBeVisible();
+  await expect(page.getByTestId('enablebanking-offer')).toHaveCount(0);
 });
 
 test('chart legends are in the saved language from the first paint, not English first', async () => {
