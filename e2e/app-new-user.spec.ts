@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateKeyPairSync } from 'node:crypto';
 import { addTestBank, nav, OWNER, shot } from './app/helpers';
 import { useSignedInApp } from './app/session';
+import { serveEngine } from './engine';
 import { EnableBankingEmulator } from '../test/emulators/enablebanking/server';
 
 /** Enable Banking's API is the project's loopback emulator; the engine knows it but it is not set up at first. */
@@ -91,9 +92,14 @@ test('a password field has a show-password toggle: a button with aria-pressed, u
   await expect(password).toHaveAttribute('type', 'password');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
-  // Settings → Password: both fields.
-  await page.goto(new URL('/settings', page.url()).toString());
+  // Settings → Password: both fields; the webhook's signing secret too.
+  await nav(page, 'Settings');
   await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(2);
+  await page.getByRole('link', { name: 'Webhook', exact: true }).click();
+  const secret = page.getByLabel(/Signing secret/);
+  await expect(secret).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show the secret' }).click();
+  await expect(secret).toHaveAttribute('type', 'text');
 });
 
 test('Enable Banking not set up: searching for a European bank says so, with a way straight to its settings', async () => {
@@ -201,4 +207,23 @@ test('the sign-in page’s password can be shown too (its one script, allowed by
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Me connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+});
+
+test('profile creation: the new password can be shown before it is sent', async ({ browser }) => {
+  const engine = await serveEngine();
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(engine.hostUrl + '/');
+    await expect(page.getByRole('heading', { name: 'Welcome to Coffer' })).toBeVisible();
+    const password = page.getByLabel('Password');
+    await password.fill('analytical-engine');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Show password' })).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'app-new-user-8-first-run');
+  } finally {
+    await context.close();
+    await engine.stop();
+  }
 });

@@ -1,6 +1,7 @@
 /** English messages of what a new user meets first (show password, the test bank's demo logins, Enable Banking in Add a connection); spread into en.ts. */
 export const newUserEn = {
   'secret.show': 'Show password',
+  'secret.showSecret': 'Show the secret',
 
   'demo.title': 'Demo logins of the test bank',
   'demo.intro':

@@ -3,6 +3,7 @@ import type { newUserEn } from './newuser.en';
 /** Messages de ce qu’une nouvelle personne rencontre d’abord (afficher le mot de passe, identifiants de démonstration, Enable Banking dans Ajouter une connexion) ; repris dans fr.ts. */
 export const newUserFr: Record<keyof typeof newUserEn, string> = {
   'secret.show': 'Afficher le mot de passe',
+  'secret.showSecret': 'Afficher le secret',
 
   'demo.title': 'Identifiants de démonstration de la banque de test',
   'demo.intro':
