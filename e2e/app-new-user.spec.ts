@@ -184,6 +184,11 @@ test('dashboard at 800×600: the three totals leave no card alone on its row', a
     expect(assets!.y).toBeGreaterThan(worth!.y);
     expect(worth!.width).toBeGreaterThan(assets!.width + debts!.width);
     await shot(page, 'app-new-user-7-dashboard-800-fr');
+    // Only the content scrolls, never the window: the charts' tables for screen readers stay inside it (the
+    // window scrolled past the app onto an empty area, the navigation going up with it).
+    await expect(page.getByTestId('spending-chart').getByTestId('legend-item').first()).toBeVisible();
+    const heights = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+    expect(heights[0]).toBe(heights[1]);
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }
