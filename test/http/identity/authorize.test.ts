@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { adminCreateClient, apiCreateUser, form, integrator, pkcePair, tokenRequest } from './identity-helpers';
@@ -59,7 +60,6 @@ describe('GET {auth_url}/authorize: the login-and-consent page', () => {
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self' http://127.0.0.1:53682");
-    expect(csp).not.toContain('script-src');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
@@ -67,9 +67,17 @@ describe('GET {auth_url}/authorize: the login-and-consent page', () => {
     expect(html).toContain('See your profile and its properties');
     expect(html).toContain('See your accounts and connections');
     expect(html).not.toContain('Change or delete your profile');
-    expect(html).not.toMatch(/<script/i);
     expect(html).toContain(`name="code_challenge" value="${params.code_challenge}"`);
     expect(html).toContain('type="password"');
+    // One script, the show-password toggle, and the policy allows that script only (by its hash).
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]).digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}';`);
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))!.trim()).toBe(`script-src 'sha256-${hash}'`);
+    expect(html).toContain('<button type="button" id="reveal" class="reveal" aria-pressed="false"');
+    expect(html).toContain('aria-controls="password" hidden>Show</button>');
   });
 
   it('the app signing in to its own engine gets a plain sign-in; the same client sent elsewhere, and others, are asked', async () => {

@@ -5,7 +5,7 @@ import { defineRoutes } from '../http/route-module';
 import { pickLanguage, type Language } from '../../../shared/language';
 import type { Client } from '../identity/clients';
 import {
-  consentPageCsp,
+  signInPageCsp,
   MESSAGES,
   renderAuthorizeErrorPage,
   renderConsentPage,
@@ -122,7 +122,7 @@ export const authServerRoutes = defineRoutes({
       reply
         .status(status)
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', consentPageCsp(redirectUri))
+        .header('content-security-policy', signInPageCsp(redirectUri))
         .header('x-frame-options', 'DENY')
         .send(html);
 

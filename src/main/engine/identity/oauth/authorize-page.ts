@@ -2,10 +2,12 @@ import type { UserScope } from '../../auth/scopes';
 import type { Language } from '../../../../shared/language';
 import { escapeHtml } from '../../../../shared/html';
 import { SCOPE_WORDS } from './scope-words';
+import { passwordWithReveal, REVEAL_SCRIPT_SOURCE, REVEAL_STYLE } from './password-reveal';
 
 /**
- * The login-and-consent page of {auth_url}/authorize: one self-contained HTML document, inline CSS, no
- * script, so it renders under a strict Content-Security-Policy.
+ * The login-and-consent page of {auth_url}/authorize: one self-contained HTML document, inline CSS, and one
+ * script only (the show-password toggle, allowed by its hash), so it renders under a strict
+ * Content-Security-Policy.
  */
 const TEXT = {
   en: {
@@ -14,6 +16,7 @@ const TEXT = {
     returnsTo: 'After your answer you go back to',
     email: 'E-mail',
     password: 'Password',
+    showPassword: 'Show',
     allow: 'Sign in and allow',
     signIn: 'Sign in',
     signInIntro: 'Sign in to open your Coffer.',
@@ -28,6 +31,7 @@ const TEXT = {
     returnsTo: 'Après votre réponse, vous revenez vers',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
+    showPassword: 'Afficher',
     allow: 'Me connecter et autoriser',
     signIn: 'Me connecter',
     signInIntro: 'Connectez-vous pour ouvrir votre Coffer.',
@@ -64,7 +68,7 @@ li::before{content:"✓";position:absolute;left:4px;color:var(--accent);font-wei
 .muted{color:var(--muted);font-size:13px}
 .target{word-break:break-all;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
 label{display:block;font-weight:600;margin:14px 0 6px}
-input[type=email],input[type=password]{width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:transparent;color:inherit;font:inherit}
+input[type=email],input[type=password],.pw input{width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;background:transparent;color:inherit;font:inherit}
 input:focus{outline:2px solid var(--accent);outline-offset:1px}
 .error{background:var(--err-bg);color:var(--err);border-radius:8px;padding:10px 12px;margin:12px 0 0}
 .actions{display:flex;flex-direction:row-reverse;gap:10px;margin-top:20px}
@@ -72,12 +76,13 @@ button{flex:1;padding:11px 14px;border-radius:8px;font:inherit;font-weight:600;c
 button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-text)}
 footer{display:flex;justify-content:space-between;gap:12px;margin-top:18px;padding-top:12px;border-top:1px solid var(--line)}
 footer a{color:var(--muted)}
+footer>span:last-child{white-space:nowrap}
 `;
 
 function layout(lang: Language, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title><style>${STYLE}${REVEAL_STYLE}</style></head>
 <body><main>${body}</main></body></html>
 `;
 }
@@ -124,7 +129,10 @@ ${
 <label for="email">${t.email}</label>
 <input id="email" name="email" type="email" required autocomplete="username" value="${escapeHtml(input.email ?? '')}"${input.email ? '' : ' autofocus'}>
 <label for="password">${t.password}</label>
-<input id="password" name="password" type="password" required autocomplete="current-password"${input.email ? ' autofocus' : ''}>
+${passwordWithReveal(
+  `<input id="password" name="password" type="password" required autocomplete="current-password"${input.email ? ' autofocus' : ''}>`,
+  t.showPassword,
+)}
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <!-- Allow comes first so that pressing Enter allows; row-reverse shows it on the right. -->
 <div class="actions">
@@ -146,7 +154,7 @@ export function renderAuthorizeErrorPage(lang: Language, description: string): s
   );
 }
 
-/** The page's own CSP: inline style only, and the form may lead (through our redirect) to the client. */
+/** The bank consent page's CSP: inline style only, and the form may lead (through our redirect) to the client. */
 export function consentPageCsp(redirectUri?: string): string {
   let target = '';
   if (redirectUri) {
@@ -158,4 +166,9 @@ export function consentPageCsp(redirectUri?: string): string {
     }
   }
   return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'${target}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+/** The sign-in page's CSP: the same, plus its show-password script, allowed by its hash and nothing else. */
+export function signInPageCsp(redirectUri?: string): string {
+  return consentPageCsp(redirectUri).replace("default-src 'none';", `default-src 'none'; script-src ${REVEAL_SCRIPT_SOURCE};`);
 }

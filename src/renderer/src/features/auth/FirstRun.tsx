@@ -87,6 +87,7 @@ export function FirstRun() {
           <TextField
             label={t('firstRun.password')}
             type="password"
+            revealLabel={t('secret.show')}
             autoComplete="new-password"
             required
             minLength={MIN_PASSWORD_LENGTH}

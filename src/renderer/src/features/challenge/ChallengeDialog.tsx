@@ -108,6 +108,7 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
             key={f.id}
             label={(lang === 'fr' && (f as { label_fr?: string }).label_fr) || f.label}
             type={f.type === 'PWD' ? 'password' : 'text'}
+            revealLabel={t('secret.show')}
             inputMode={f.regexp && /\\d/.test(f.regexp) ? 'numeric' : undefined}
             autoComplete="one-time-code"
             value={values[f.id] ?? ''}

@@ -16,6 +16,8 @@ import { startConsent } from './bank-consent';
 import { DuplicateLoginAlert } from './DuplicateLoginAlert';
 import { findSameLogin, type SameLogin } from './duplicate-login';
 import { SimplefinConnectForm, SimplefinShortcut } from './simplefin/SimplefinConnectForm';
+import { EnableBankingOffer, enableBankingListed } from './EnableBankingOffer';
+import { TEST_BANK_PROVIDER_ID, TestBankDemoLogins } from './TestBankDemoLogins';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
@@ -34,8 +36,9 @@ export default function AddConnectionPage() {
   const providers = useStore((s) => s.providers);
   const load = useStore((s) => s.providersLoad);
   const loadProviders = useStore((s) => s.loadProviders);
+  // Asked again at each visit: banks come and go while the app is open (Enable Banking set up in Settings).
   useEffect(() => {
-    void loadProviders();
+    void loadProviders(true);
   }, [loadProviders]);
 
   const provider = providers.find((p) => p.id === search.get('provider'));
@@ -99,6 +102,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
       return words.every((w) => text.includes(w));
     });
   }, [providers, q, country, lang]);
+  const ebListed = enableBankingListed(providers);
 
   return (
     <Card title={t('add.chooseProvider')} id="choose-provider">
@@ -136,7 +140,9 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
           </select>
         )}
       </div>
-      {shown.length === 0 ? (
+      {shown.length === 0 && !ebListed ? (
+        <EnableBankingOffer noMatch={t('add.noProvider', { q })} />
+      ) : shown.length === 0 ? (
         <EmptyState icon="search" title={t('add.noProvider', { q })} />
       ) : (
         <ul
@@ -178,6 +184,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
           })}
         </ul>
       )}
+      {shown.length > 0 && !ebListed && <EnableBankingOffer noMatch={null} />}
     </Card>
   );
 }
@@ -253,6 +260,16 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
     setValues(next);
     setSameLogin(null);
     setDuplicateAccepted(false);
+  };
+  const demo = provider.id === TEST_BANK_PROVIDER_ID;
+  // A demo login fills the channel's text credential and its password.
+  const fillDemo = (login: string, password: string) => {
+    const filled = { ...values };
+    const text = channel.credentials.find((d) => d.type === 'TEXT');
+    const secret = channel.credentials.find((d) => d.type === 'PWD');
+    if (text) filled[text.id] = login;
+    if (secret) filled[secret.id] = password;
+    changeValues(filled);
   };
 
   const submit = async (e?: FormEvent, acceptDuplicate = duplicateAccepted) => {
@@ -344,9 +361,13 @@ function ConnectForm({ provider, channel }: { provider: Provider; channel: Chann
                 {t('add.credentialsHint')}
               </p>
             )}
+            {demo && <TestBankDemoLogins onPick={fillDemo} />}
           </>
         ) : (
-          <Alert>{t('add.redirectHint')}</Alert>
+          <>
+            <Alert>{t('add.redirectHint')}</Alert>
+            {demo && <TestBankDemoLogins />}
+          </>
         )}
         <details>
           <summary className="muted" style={{ cursor: 'pointer' }}>

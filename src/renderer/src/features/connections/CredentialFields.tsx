@@ -101,6 +101,7 @@ export function CredentialFields({
             label={d.label}
             name={d.id}
             type={d.type === 'PWD' ? 'password' : 'text'}
+            revealLabel={t('secret.show')}
             autoComplete={d.type === 'PWD' ? 'current-password' : 'username'}
             value={values[d.id] ?? ''}
             placeholder={masked?.[d.id]}

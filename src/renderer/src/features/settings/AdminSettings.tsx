@@ -135,6 +135,8 @@ export function WebhookSettings() {
           />
           <TextField
             label={`${t('settings.webhookSecret')} (${t('common.optional')})`}
+            type="password"
+            revealLabel={t('secret.showSecret')}
             value={secret}
             onChange={(e) => setSecret(e.target.value)}
             autoComplete="off"

@@ -63,6 +63,7 @@ export function PasswordSettings() {
         <TextField
           label={t('password.current')}
           type="password"
+          revealLabel={t('secret.show')}
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
@@ -72,6 +73,7 @@ export function PasswordSettings() {
         <TextField
           label={t('password.new')}
           type="password"
+          revealLabel={t('secret.show')}
           autoComplete="new-password"
           hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
           value={next}

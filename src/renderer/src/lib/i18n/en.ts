@@ -10,10 +10,12 @@ import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
 import { errorsEn } from './errors.en';
+import { newUserEn } from './newuser.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,
   ...dashEn,
@@ -233,7 +235,7 @@ export const en = {
   'add.title': 'Add a connection',
   'add.chooseProvider': 'Choose your bank or source',
   'add.search': 'Search by name or country',
-  'add.noProvider': 'No provider matches “{q}”.',
+  'add.noProvider': 'No bank or source matches “{q}”.',
   'add.country': 'Country',
   'add.allCountries': 'All countries',
   'add.chooseChannel': 'How do you want to connect?',

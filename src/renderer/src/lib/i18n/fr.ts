@@ -11,10 +11,12 @@ import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
 import { errorsFr } from './errors.fr';
+import { newUserFr } from './newuser.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
   ...dashFr,

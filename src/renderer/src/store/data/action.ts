@@ -10,6 +10,7 @@ import {
   type Connection,
 } from '../../lib/api';
 import { db } from '../../lib/db';
+import type { Language } from '../../lib/i18n/translate';
 import { txTable } from '../../lib/tx-table';
 import { sessionSelectors } from '../session/selectors';
 import { initialDataState, type DashboardSeries } from './initialState';
@@ -19,7 +20,8 @@ export interface DataAction {
   loadAccounts(): Promise<void>;
   loadConnections(): Promise<void>;
   loadCategories(): Promise<void>;
-  loadProviders(): Promise<void>;
+  /** `refresh`: ask the engine again even when a list is held (Add a connection). */
+  loadProviders(refresh?: boolean): Promise<void>;
   /** A connection record from an event or an answer replaces the one held. */
   /** `accounts` and `account_count` come only in webhook-shaped payloads; they are dropped. */
   applyConnection(connection: Connection & { accounts?: unknown; account_count?: number }): void;
@@ -39,6 +41,8 @@ interface Snapshot {
   connections: Connection[];
   categories: Category[];
   series: DashboardSeries | null;
+  /** The language of the categories' labels and of the series' legend ("Other"); absent in older copies. */
+  language?: Language;
 }
 
 export const createDataSlice: StateCreator<AppStore, [], [], DataAction> = (set, get) => ({
@@ -70,22 +74,28 @@ export const createDataSlice: StateCreator<AppStore, [], [], DataAction> = (set,
 
   async loadCategories() {
     set({ categoriesLoad: { status: 'loading' } });
+    const language = get().language;
     try {
-      const categories = await categoriesApi.all(get().language);
-      set({ categories, categoriesLoad: { status: 'ready' } });
+      const categories = await categoriesApi.all(language);
+      // The language changed while this answer came: the request made for the new one brings the labels.
+      if (get().language !== language) return;
+      set({ categories, categoriesLanguage: language, categoriesLoad: { status: 'ready' } });
     } catch (error) {
       set({ categoriesLoad: { status: 'error', error: error as Error } });
     }
   },
 
-  async loadProviders() {
-    if (get().providersLoad.status === 'ready') return;
-    set({ providersLoad: { status: 'loading' } });
+  async loadProviders(refresh = false) {
+    // The catalogue changes while the app is open (Enable Banking set up or removed in Settings, its daily
+    // refresh): on a refresh, a list already held shows at once and is replaced by the engine's answer.
+    const held = get().providersLoad.status === 'ready';
+    if (held && !refresh) return;
+    if (!held) set({ providersLoad: { status: 'loading' } });
     try {
       const providers = await providersApi.all();
       set({ providers, providersLoad: { status: 'ready' } });
     } catch (error) {
-      set({ providersLoad: { status: 'error', error: error as Error } });
+      if (!held) set({ providersLoad: { status: 'error', error: error as Error } });
     }
   },
 
@@ -129,11 +139,15 @@ export const createDataSlice: StateCreator<AppStore, [], [], DataAction> = (set,
       const row = await db.snapshots.get(snapshotKey(scope));
       if (!row || get().accountsLoad.status === 'ready') return;
       const snap = row.data as Snapshot;
+      // Labels kept in another language than the app's (the language changed since) are not shown, not even
+      // for the moment before the engine answers: the charts wait for the transactions instead.
+      const sameWords = snap.language === get().language;
+      const keepCategories = get().categories.length > 0 || !sameWords;
       set({
         accounts: snap.accounts,
         connections: snap.connections,
-        categories: get().categories.length ? get().categories : snap.categories,
-        cachedSeries: snap.series,
+        ...(keepCategories ? {} : { categories: snap.categories, categoriesLanguage: snap.language }),
+        cachedSeries: sameWords ? snap.series : null,
         snapshotAt: row.savedAt,
       });
     } catch {
@@ -144,7 +158,16 @@ export const createDataSlice: StateCreator<AppStore, [], [], DataAction> = (set,
   async saveSnapshot(series) {
     const s = get();
     if (!s.user || s.accountsLoad.status !== 'ready' || s.connectionsLoad.status !== 'ready') return;
-    const data: Snapshot = { accounts: s.accounts, connections: s.connections, categories: s.categories, series };
+    // A copy is kept only with labels in the app's language (just after a change of language, the categories
+    // in the new one may still be on their way).
+    if (s.categoriesLanguage !== s.language) return;
+    const data: Snapshot = {
+      accounts: s.accounts,
+      connections: s.connections,
+      categories: s.categories,
+      series,
+      language: s.language,
+    };
     try {
       await db.snapshots.put({ key: snapshotKey(sessionSelectors.scope(s)), savedAt: Date.now(), data });
     } catch {

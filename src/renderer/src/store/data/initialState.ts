@@ -1,5 +1,6 @@
 import type { Account, ApiError, Category, Connection, Provider } from '../../lib/api';
 import type { BalancePoint, SpendingSeries } from '../../lib/analytics';
+import type { Language } from '../../lib/i18n/translate';
 
 export interface LoadState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -16,6 +17,8 @@ export interface DataState {
   accounts: Account[];
   connections: Connection[];
   categories: Category[];
+  /** The language of the categories' labels held (the engine answers in the language asked), null before. */
+  categoriesLanguage: Language | null;
   providers: Provider[];
   accountsLoad: LoadState;
   connectionsLoad: LoadState;
@@ -31,6 +34,7 @@ export const initialDataState: DataState = {
   accounts: [],
   connections: [],
   categories: [],
+  categoriesLanguage: null,
   providers: [],
   accountsLoad: { status: 'idle' },
   connectionsLoad: { status: 'idle' },
