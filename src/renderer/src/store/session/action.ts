@@ -12,7 +12,7 @@ import {
   usersApi,
   type TokenAnswer,
 } from '../../lib/api';
-import { KV, kv } from '../../lib/db';
+import { forgetEverything, KV, kv } from '../../lib/db';
 import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import type { StoredSession } from './initialState';
@@ -27,6 +27,11 @@ export interface SessionAction {
   /** Handles /auth-callback?code=…&state=… */
   completeSignIn(params: URLSearchParams): Promise<void>;
   signOut(): Promise<void>;
+  /**
+   * Deletes the person's profile through the API, then forgets everything of them in this window (memory and
+   * browser storage) and shows the first run: the installation has no owner any more.
+   */
+  deleteProfile(): Promise<void>;
   checkEngine(): Promise<void>;
   /** For the API client. */
   accessToken(): Promise<string | null>;
@@ -70,6 +75,11 @@ function subjectOf(idToken: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** The installation's status once its owner is gone: the window then offers to create a profile. */
+function withoutOwner<S extends { has_owner: boolean }>(status: S | null): S | null {
+  return status ? { ...status, has_owner: false } : status;
 }
 
 /** Runs `fn` while holding a lock shared by every tab: two tabs never spend the same refresh token. */
@@ -118,6 +128,14 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
     // work asks again and joins this load): the history's first rows are the first request's.
     if (phase === 'ready') void get().loadTransactions();
     set({ user, phase, authMessage: null });
+  };
+
+  /** The person's data held by this window: the transactions, the loaded lists, the event queue, the history view. */
+  const forgetInMemory = () => {
+    get().stopEvents();
+    txTable.clear();
+    get().resetData();
+    get().resetHistory();
   };
 
   return {
@@ -203,11 +221,19 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       const refresh = session?.refreshToken;
       await saveSession(null);
       if (refresh) authApi.revoke(refresh).catch(() => undefined);
-      txTable.clear();
-      get().resetData();
-      get().stopEvents();
-      get().resetHistory();
+      forgetInMemory();
       set({ phase: 'sign-in', user: null, authMessage: null });
+      navigate('/', { replace: true });
+    },
+
+    async deleteProfile() {
+      await usersApi.deleteMe();
+      // The engine removed the tokens with the user: nothing to revoke.
+      session = null;
+      admin = null;
+      forgetInMemory();
+      set({ phase: 'first-run', user: null, authMessage: null, appStatus: withoutOwner(get().appStatus) });
+      await forgetEverything();
       navigate('/', { replace: true });
     },
 
