@@ -40,6 +40,11 @@ test('deleting the profile from Settings says what goes, removes it through the 
   await nav(page, 'History');
   expect(rowsOf(await browserStorage(page))).toBeGreaterThan(0);
 
+  // A second window of the same browser, signed in with the same session.
+  const other = await page.context().newPage();
+  await other.goto(engine.hostUrl + '/');
+  await expect(other.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
   await nav(page, 'Settings');
   await page.getByRole('button', { name: 'Delete my profile…' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -77,6 +82,12 @@ test('deleting the profile from Settings says what goes, removes it through the 
   expect(after.indexedDb).toEqual(Object.fromEntries(Object.keys(after.indexedDb).map((k) => [k, []])));
   expect(after.local).toEqual([]);
   expect(after.session).toEqual([]);
+
+  // The other window, whose session the engine no longer accepts (its next poll of the events says so), offers
+  // the first run too: not a sign-in to a profile that no longer exists.
+  await expect(other.getByRole('heading', { name: 'Welcome to Coffer' })).toBeVisible({ timeout: 25_000 });
+  await expect(other.getByText('Your profile already exists')).toHaveCount(0);
+  await other.close();
 
   // The engine no longer has an owner, and a reload shows the first run again (not the sign-in).
   const status = await (await page.request.get(`${engine.baseUrl}/app/status`)).json();

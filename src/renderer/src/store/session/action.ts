@@ -99,6 +99,31 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
     language: () => get().language,
   });
 
+  /** The person's data held by this window: the transactions, the loaded lists, the event queue, the history view. */
+  const forgetInMemory = () => {
+    get().stopEvents();
+    txTable.clear();
+    get().resetData();
+    get().resetHistory();
+  };
+
+  /**
+   * The engine no longer accepts this window's session. When the profile itself is gone (deleted from another
+   * window), this window forgets it too and offers the first run, never a sign-in to a profile that no longer
+   * exists.
+   */
+  const sessionLost = async (authMessage: 'expired' | null) => {
+    await saveSession(null);
+    const status = await appApi.status().catch(() => null);
+    if (status && !status.has_owner) {
+      forgetInMemory();
+      set({ phase: 'first-run', user: null, authMessage: null, appStatus: status });
+      await forgetEverything();
+      return;
+    }
+    set({ phase: 'sign-in', user: null, authMessage });
+  };
+
   const enterApp = async () => {
     // Signed in, the engine also tells its data folder (the About page, and whose UI state this is); asked
     // at the same time as the user, not after, as the first screen waits for both.
@@ -112,8 +137,7 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         return;
       }
       if (err instanceof ApiError && err.status === 401) {
-        await saveSession(null);
-        set({ phase: 'sign-in', user: null });
+        await sessionLost(null);
         return;
       }
       // GET /users/me not available: carry on; a terms_not_accepted answer later shows the terms.
@@ -128,14 +152,6 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
     // work asks again and joins this load): the history's first rows are the first request's.
     if (phase === 'ready') void get().loadTransactions();
     set({ user, phase, authMessage: null });
-  };
-
-  /** The person's data held by this window: the transactions, the loaded lists, the event queue, the history view. */
-  const forgetInMemory = () => {
-    get().stopEvents();
-    txTable.clear();
-    get().resetData();
-    get().resetHistory();
   };
 
   return {
@@ -273,8 +289,7 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         } catch (err) {
           if (err instanceof ApiError && !err.isNetwork && err.status < 500) {
             // The refresh token is no longer valid: the session is over.
-            await saveSession(null);
-            set({ phase: 'sign-in', user: null, authMessage: 'expired' });
+            await sessionLost('expired');
           }
           return false;
         }
