@@ -3,7 +3,10 @@ import type { Account, Connection } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { Badge } from '../../ui';
-import { accountOrigin } from '../common/account-label';
+import { dataSelectors, useStore } from '../../store';
+import { accountOriginParts } from '../common/account-label';
+import { labelOf } from '../common/connection-label';
+import { PartsLabel } from '../common/PartsLabel';
 import { Amount } from '../common/Amount';
 import { accountStatusTone } from '../common/status';
 
@@ -19,6 +22,8 @@ export function AccountRow({
   badge?: ReactNode;
 }) {
   const { t, relative } = useT();
+  const labels = useStore(dataSelectors.connectionLabels);
+  const connection = connections.find((c) => c.id === a.connection_id);
   const shownBadge =
     badge ??
     (a.status !== 'ACTIVE' && (
@@ -30,9 +35,13 @@ export function AccountRow({
         <div style={{ fontWeight: 550, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {a.name}
         </div>
-        <div className="faint" style={{ fontSize: 12.5 }}>
-          {accountOrigin(a, connections.find((c) => c.id === a.connection_id)?.name)}
-          {a.balance_date ? ` · ${relative(a.balance_date)}` : ''}
+        {/* Where it is and which one: on a narrow window the names shorten, never the login or number. */}
+        <div className="faint" style={{ fontSize: 12.5, display: 'flex', minWidth: 0 }}>
+          <PartsLabel
+            parts={accountOriginParts(a, connection ? labelOf(labels, connection) : undefined)}
+            testId="account-origin"
+          />
+          {a.balance_date && <span style={{ flex: 'none', whiteSpace: 'pre' }}>{` · ${relative(a.balance_date)}`}</span>}
         </div>
         {/* Under the name, so that a long status never squeezes the name on a narrow window. */}
         {shownBadge && <div style={{ marginTop: 4 }}>{shownBadge}</div>}

@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import { useStore } from '../../store';
+import { dataSelectors, useStore } from '../../store';
 import { Card } from '../../ui';
+import { labelOf } from '../common/connection-label';
+import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from '../connections/StatusLine';
 import { SyncButton } from '../connections/SyncButton';
@@ -17,6 +19,7 @@ export const LastSyncCard = memo(function LastSyncCard() {
   const connections = useStore((s) => s.connections);
   const running = useStore((s) => s.running);
   const challenges = useStore((s) => s.challenges);
+  const labels = useStore(dataSelectors.connectionLabels);
   return (
     <Card title={t('dashboard.lastSync')} id="last-sync">
       <div className="list">
@@ -26,8 +29,8 @@ export const LastSyncCard = memo(function LastSyncCard() {
             <div key={c.id} className="list-item" data-testid="sync-row">
               <ProviderLogo url={c.logo_url} name={c.name} size="sm" />
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)' }}>
-                  {c.name}
+                <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)', display: 'block' }}>
+                  <PartsLabel parts={labelOf(labels, c)} />
                 </Link>
                 <div style={{ fontSize: 12.5 }}>
                   <StatusLine
