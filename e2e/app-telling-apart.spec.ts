@@ -95,3 +95,29 @@ test('the history account filter and column tell the accounts apart at 800 px', 
   await shot(page, 'app-apart-5-history-800-en');
   await page.setViewportSize({ width: 1280, height: 820 });
 });
+
+test('in French, the connections and accounts are told apart the same way', async () => {
+  const { page } = app;
+  await nav(page, 'Settings');
+  await page.getByTestId('language-select').selectOption('fr');
+  await nav(page, 'Connexions');
+  const titles = page.getByTestId('connection-title');
+  await expect(titles).toHaveCount(5);
+  expect(new Set(await texts(titles)).size).toBe(5);
+  await shot(page, 'app-apart-6-connections-fr');
+  await page.setViewportSize({ width: 800, height: 600 });
+  expect(await cutKeptParts(page, '[data-testid="connection-title"]')).toEqual([]);
+  await shot(page, 'app-apart-7-connections-800-fr');
+  await nav(page, 'Tableau de bord');
+  const rows = page.getByTestId('account-row').filter({ hasText: 'Compte Courant' });
+  await rows.last().scrollIntoViewIfNeeded();
+  expect(await cutKeptParts(page, '[data-testid="account-origin"]')).toEqual([]);
+  await shot(page, 'app-apart-8-dashboard-800-fr');
+  await nav(page, 'Historique');
+  await expect(page.getByTestId('tx-account-sub').first()).toBeVisible();
+  expect(await cutKeptParts(page, '[data-testid="tx-account-sub"]')).toEqual([]);
+  await shot(page, 'app-apart-9-history-800-fr');
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await nav(page, 'Réglages');
+  await page.getByTestId('language-select').selectOption('en');
+});

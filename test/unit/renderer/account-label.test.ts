@@ -93,6 +93,39 @@ describe('account display name (issue 15)', () => {
     ]);
     // What a narrow place keeps: the number and the login, never only the shared names.
     const parts = accountLabelParts(accounts, connections).get('a0')!;
-    expect(parts.filter((p) => p.keep).map((p) => p.text)).toEqual([' ••5306', ' — ', ' · al****in']);
+    // The numbers are all ••5306: the login is what a narrow place keeps, the number and the bank's name go first.
+    expect(parts.filter((p) => p.keep).map((p) => p.text)).toEqual([' — ', ' · al****in']);
+    expect(parts.filter((p) => p.extra).map((p) => p.text)).toEqual([' ••5306', 'Coffer Test Bank']);
+  });
+
+  it('keeps only the number in a narrow place when each account has its own', () => {
+    const connections = ['alice.martin', 'bob.durand'].map((login, i) => ({
+      id: `c${i}`,
+      name: 'Coffer Test Bank',
+      creation_date: i,
+      channels: [channel(maskCredential('TEXT', login))],
+    }));
+    const accounts = [
+      account('a0', 'Compte Courant', 'c0', { account_number: '00000118' }),
+      account('a1', 'Compte Courant', 'c1', { account_number: '00000165' }),
+    ];
+    const parts = accountLabelParts(accounts, connections).get('a0')!;
+    expect(parts.map((p) => p.text).join('')).toBe('Compte Courant ••0118 — Coffer Test Bank · al****in');
+    expect(parts.filter((p) => p.keep).map((p) => p.text)).toEqual([' ••0118']);
+  });
+
+  it('keeps the bank in a narrow place when the accounts are at different banks and share a number', () => {
+    const parts = accountLabelParts(
+      [
+        account('1', 'Savings', 'a', { account_number: '1111' }),
+        account('2', 'Savings', 'b', { account_number: '1111' }),
+      ],
+      [
+        { id: 'a', name: 'BNP' },
+        { id: 'b', name: 'LCL' },
+      ],
+    ).get('2')!;
+    expect(parts.map((p) => p.text).join('')).toBe('Savings ••1111 — LCL');
+    expect(parts.filter((p) => p.keep).map((p) => p.text)).toEqual([' — ', 'LCL']);
   });
 });

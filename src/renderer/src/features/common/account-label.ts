@@ -46,25 +46,69 @@ export function accountOrigin(
 
 export type LabelledAccount = Pick<Account, 'id' | 'name' | 'connection_id' | 'iban' | 'account_number'>;
 
+/** What, among accounts of one name, tells each apart on its own (the first that does, in this order). */
+type Telling = 'number' | 'bank' | 'login' | null;
+
+function tellingPart(
+  group: readonly LabelledAccount[],
+  connectionName: (id: string) => string | undefined,
+  connectionLabel: (id: string) => string,
+): Telling {
+  const unique = (value: (a: LabelledAccount) => string | undefined) => {
+    const values = group.map(value);
+    return values.every(Boolean) && new Set(values).size === values.length;
+  };
+  if (unique((a) => maskedAccountNumber(a))) return 'number';
+  if (unique((a) => nameKey(connectionName(a.connection_id) ?? ''))) return 'bank';
+  if (unique((a) => nameKey(connectionLabel(a.connection_id)))) return 'login';
+  return null;
+}
+
 /**
- * The display name of each account (by id) in parts, telling apart accounts that share a name: the masked
- * number and what tells their connections apart are the parts a narrow place keeps; accounts still alike
- * are numbered.
+ * The parts after the name of an account of a shared name: its number, then its connection's label (the
+ * bank's name, then what tells that connection apart). What tells the account apart is kept; the rest is
+ * extra when something else already does.
+ */
+function suffixParts(number: string | undefined, bank: LabelParts, telling: Telling): LabelPart[] {
+  const extra = (text: string): LabelPart => ({ text, extra: true });
+  const parts: LabelPart[] = [];
+  if (number)
+    parts.push(telling === 'number' || telling === null ? { text: ` ${number}`, keep: true } : extra(` ${number}`));
+  if (bank.length === 0) return parts;
+  const [bankName, ...rest] = bank;
+  if (telling === 'number') return [...parts, extra(` — ${bankName.text}`), ...rest.map((p) => extra(p.text))];
+  parts.push({ text: ' — ', keep: true });
+  if (telling === 'bank') return [...parts, { text: bankName.text, keep: true }, ...rest.map((p) => extra(p.text))];
+  if (telling === 'login') return [...parts, extra(bankName.text), ...rest];
+  return [...parts, ...bank];
+}
+
+/**
+ * The display name of each account (by id) in parts, telling apart accounts that share a name. The part that
+ * tells them apart on its own is the one a narrow place keeps: the masked number when each has its own, else
+ * the bank when each is at another, else the connection's login; when none does alone, all of them are kept.
+ * Accounts still alike are numbered.
  */
 export function accountLabelParts(
   accounts: readonly LabelledAccount[],
   connections: readonly LabelledConnection[],
 ): Map<string, LabelPart[]> {
   const connectionParts = connectionLabelParts(connections);
+  const names = new Map(connections.map((c) => [c.id, c.name]));
+  const bankOf = (id: string): LabelParts => connectionParts.get(id) ?? [];
   const labels = new Map<string, LabelPart[]>();
   for (const group of groupBy(accounts, (a) => nameKey(a.name)).values()) {
+    const telling =
+      group.length > 1
+        ? tellingPart(
+            group,
+            (id) => names.get(id),
+            (id) => labelText(bankOf(id)),
+          )
+        : null;
     for (const a of group) {
-      const parts: LabelPart[] = [{ text: a.name }];
-      const number = group.length > 1 ? maskedAccountNumber(a) : undefined;
-      const bank = group.length > 1 ? connectionParts.get(a.connection_id) : undefined;
-      if (number) parts.push({ text: ` ${number}`, keep: true });
-      if (bank) parts.push({ text: ' — ', keep: true }, ...bank);
-      labels.set(a.id, parts);
+      const suffix = group.length > 1 ? suffixParts(maskedAccountNumber(a), bankOf(a.connection_id), telling) : [];
+      labels.set(a.id, [{ text: a.name }, ...suffix]);
     }
   }
   numberLookAlikes(accounts, labels, nameKey);

@@ -2,11 +2,15 @@
  * A display name in parts: the parts that tell one thing apart from another of the same name (a masked login,
  * a masked account number, a number in order) are marked `keep`, and a narrow place shortens the other
  * parts (the names, which the look-alikes share) rather than those: "Compte Cou… ••5306 — Coffer… · al****in"
- * rather than "Compte Courant ••5…".
+ * rather than "Compte Courant ••5…". Parts marked `extra` (the bank's name when the account numbers already
+ * tell the accounts apart) are given up before the names.
  */
 export interface LabelPart {
   text: string;
+  /** Tells this one apart from its look-alikes: never shortened. */
   keep?: boolean;
+  /** Says more, but its look-alikes are told apart without it: the first part a narrow place lets go. */
+  extra?: boolean;
 }
 
 export type LabelParts = readonly LabelPart[];
