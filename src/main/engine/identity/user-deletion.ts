@@ -1,18 +1,37 @@
+import { RemoteConsents } from '../connector-config/remote-consent';
 import type { EngineContext } from '../context';
 import { channelSecretName } from '../secrets/secret-names';
 
 /**
- * Deletes a user and everything they own: running synchronizations are stopped first, then the keychain
- * entries of their channels go, then the rows (the schema cascades from users to connections, channels,
- * accounts, transactions, keys, queues, events, tokens and properties). The e-mail address is free again
- * afterwards.
+ * Deletes a user and everything they own: running synchronizations are stopped first; what is needed to close
+ * their connections' consents at the providers is read before the keychain entries of their channels go; then
+ * the rows go (the schema cascades from users to connections, channels, accounts, transactions, keys, queues,
+ * events, tokens and properties), the statement uploads still waiting in their connections' inboxes are
+ * removed, and the consents are closed at the providers, as deleting each connection would (best effort:
+ * the deletion stands whatever a provider answers). The e-mail address is free again afterwards.
  */
 export async function deleteUser(
-  ctx: Pick<EngineContext, 'identity' | 'secrets' | 'services'>,
+  ctx: Pick<
+    EngineContext,
+    'identity' | 'secrets' | 'services' | 'store' | 'connectors' | 'connectorEnvironments' | 'log' | 'statementFiles'
+  >,
   userId: number,
 ): Promise<void> {
   const users = ctx.identity.users;
-  for (const id of users.connectionIds(userId)) await ctx.services.sync.cancel(id);
+  const remote = new RemoteConsents({
+    store: ctx.store,
+    secrets: ctx.secrets,
+    connectors: ctx.connectors,
+    environments: ctx.connectorEnvironments,
+    log: ctx.log,
+  });
+  const closers: Array<() => Promise<void>> = [];
+  for (const id of users.connectionIds(userId)) {
+    await ctx.services.sync.cancel(id);
+    closers.push(remote.prepareClose(id, ctx.store.channels.idsOf(id)));
+  }
   for (const id of users.channelIds(userId)) ctx.secrets.delete(channelSecretName(id));
   users.deleteWithOwnedRows(userId);
+  ctx.statementFiles.removeStaleInboxes();
+  for (const close of closers) await close();
 }
