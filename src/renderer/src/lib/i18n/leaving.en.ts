@@ -7,7 +7,7 @@ export const leavingEn = {
   'leaving.confirmTitle': 'Delete the profile of {email}?',
   'leaving.removes': 'This removes, from Coffer and from this computer:',
   'leaving.data': '{connections}, with {accounts} and {transactions};',
-  'leaving.secrets': 'the bank passwords, codes and consents Coffer keeps for them in your system keychain;',
+  'leaving.secrets': 'the bank passwords, codes and consents Coffer keeps for them in your system keychain (access you gave on a bank’s consent page is also ended at the bank, where it allows it);',
   'leaving.own': 'your categorization rules, your notes, your tags and your own categories;',
   'leaving.tokens': 'your access tokens, the apps you allowed to read your data, and this window’s sign-in;',
   'leaving.window': 'what this window remembers: saved filters, last screen, language, the dashboard’s copy.',

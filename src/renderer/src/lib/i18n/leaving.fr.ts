@@ -9,7 +9,7 @@ export const leavingFr: Record<keyof typeof leavingEn, string> = {
   'leaving.confirmTitle': 'Supprimer le profil de {email} ?',
   'leaving.removes': 'Ceci supprime, de Coffer et de cet ordinateur :',
   'leaving.data': '{connections}, avec {accounts} et {transactions} ;',
-  'leaving.secrets': 'les mots de passe, codes et consentements bancaires que Coffer garde pour elles dans le trousseau du système ;',
+  'leaving.secrets': 'les mots de passe, codes et consentements bancaires que Coffer garde pour elles dans le trousseau du système (l’accès donné sur la page de consentement d’une banque y est aussi clos, quand elle le permet) ;',
   'leaving.own': 'vos règles de catégorisation, vos notes, vos étiquettes et vos propres catégories ;',
   'leaving.tokens': 'vos jetons d’accès, les applications autorisées à lire vos données, et la session de cette fenêtre ;',
   'leaving.window': 'ce que cette fenêtre retient : filtres enregistrés, dernier écran, langue, copie du tableau de bord.',
