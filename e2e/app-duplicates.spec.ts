@@ -58,9 +58,10 @@ test('two "Compte Courant" are told apart in the account filter and the CSV, and
   const labels = await options.evaluateAll((els) =>
     els.map((e) => e.closest('label')?.querySelector('span')?.textContent ?? ''),
   );
-  // The masked number first: a narrow column cuts the bank's name, never what tells the two apart.
-  expect(labels[0]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank$/);
-  expect(labels[1]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank$/);
+  // The masked number first, then the bank; the two connections to that bank are told apart by their
+  // masked logins ("someone", "user_ok").
+  expect(labels[0]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank · (so\*{4}ne|us\*{4}ok)$/);
+  expect(labels[1]).toMatch(/^Compte Courant ••\d{4} — Coffer Test Bank · (so\*{4}ne|us\*{4}ok)$/);
   expect(labels[0]).not.toBe(labels[1]);
   // Each name stays on one line (the list is as wide as its longest name), and the list stays in the window.
   const spans = page.getByRole('group', { name: 'Accounts' }).locator('label > span:first-of-type');

@@ -233,7 +233,9 @@ describe("the app's session with the authorization server", () => {
     const first = await json(await createOwner());
     // As issued before transactions_manage existed.
     const before = USER_SCOPES.filter((s) => s !== 'transactions_manage').join(' ');
-    engine.ctx.db.prepare('UPDATE oauth_tokens SET scopes = ? WHERE hash = ?').run(before, hashToken(first.refresh_token));
+    engine.ctx.db
+      .prepare('UPDATE oauth_tokens SET scopes = ? WHERE hash = ?')
+      .run(before, hashToken(first.refresh_token));
     const res = await engine.http(
       '/auth/token',
       form({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'coffer-app' }),
@@ -285,5 +287,42 @@ describe("the app's session with the authorization server", () => {
     const page = await engine.http(`/auth-callback?code=x&state=y`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+});
+
+describe('deleting the owner', () => {
+  it('leaves the installation without an owner, even when other users exist, and a new owner can be made', async () => {
+    const first = await json(await createOwner());
+    engine.ctx.db.prepare('UPDATE users SET terms_accepted_version = 1000000 WHERE id = ?').run(Number(first.user_id));
+    // A user an integrator made through the API: not the owner, and never becomes it.
+    const other = engine.createUser('integrator-made@example.com');
+    const otherToken = engine.userToken(other, ['profile_edit']);
+    engine.ctx.db.prepare("UPDATE oauth_tokens SET client_id = 'coffer-app' WHERE hash = ?").run(hashToken(otherToken));
+
+    const deleted = await engine.http('/v2/users/me', { method: 'DELETE', token: first.access_token });
+    expect(deleted.status).toBe(204);
+    expect((await json(await engine.http('/v2/app/status'))).has_owner).toBe(false);
+    // The other user did not inherit the installation: no admin token for them.
+    expect((await engine.http('/v2/app/admin-token', { method: 'POST', token: otherToken })).status).toBe(403);
+
+    // The first run makes a new owner, with the same e-mail address, who is the owner.
+    const again = await createOwner();
+    expect(again.status).toBe(201);
+    const second = await json(again);
+    expect(second.user_id).not.toBe(first.user_id);
+    engine.ctx.db.prepare('UPDATE users SET terms_accepted_version = 1000000 WHERE id = ?').run(Number(second.user_id));
+    expect((await json(await engine.http('/v2/app/status'))).has_owner).toBe(true);
+    expect((await engine.http('/v2/app/admin-token', { method: 'POST', token: second.access_token })).status).toBe(200);
+    expect((await engine.http('/v2/app/admin-token', { method: 'POST', token: otherToken })).status).toBe(403);
+  });
+
+  it('keeps the owner when another user is deleted', async () => {
+    const first = await json(await createOwner());
+    const other = engine.createUser('leaving@example.com');
+    const otherToken = engine.userToken(other, ['profile_edit']);
+    expect((await engine.http('/v2/users/me', { method: 'DELETE', token: otherToken })).status).toBe(204);
+    expect((await json(await engine.http('/v2/app/status'))).has_owner).toBe(true);
+    expect((await createOwner()).status).toBe(409);
+    expect(first.user_id).toBeDefined();
   });
 });

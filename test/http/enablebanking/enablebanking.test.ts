@@ -445,6 +445,18 @@ describe('pending rows, PSD2 budget, PSU headers, deletion, reminders', () => {
     expect(w.emu.requests(/^\/sessions\//).filter((r) => r.method === 'DELETE').length).toBe(before + 1);
     expect([...w.emu.sessions.values()].filter((s) => s.status === 'CLOSED').length).toBeGreaterThan(0);
   });
+
+  it('deleting the profile closes the sessions of its connections at Enable Banking', async () => {
+    const c = newCaller(w.engine);
+    const ids = [await connect(w, c, 'Mock Redirect Bank'), await connect(w, c, 'Mock Redirect Bank')];
+    for (const id of ids) expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    const closed = () => w.emu.requests(/^\/sessions\//).filter((r) => r.method === 'DELETE').length;
+    const before = closed();
+    const token = w.engine.userToken(c.userId, ['profile_edit']);
+    const res = await w.engine.http('/v2/users/me', { method: 'DELETE', token });
+    expect(res.status).toBe(204);
+    expect(closed()).toBe(before + 2);
+  });
 });
 
 describe('secrets', () => {

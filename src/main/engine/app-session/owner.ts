@@ -1,7 +1,10 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password';
 import { InvalidInput } from '../domain/errors';
 
-/** The installation's owner is its first user (store: users.ownerId): the one the desktop app created. */
+/**
+ * The installation's owner is the user its first run created (store: users.ownerId, recorded when it is made);
+ * once that user is deleted the installation has no owner until a first run makes one again.
+ */
 
 export interface OwnerInput {
   email: string;

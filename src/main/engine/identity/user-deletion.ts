@@ -1,19 +1,39 @@
+import { RemoteConsents } from '../connector-config/remote-consent';
 import type { EngineContext } from '../context';
 import { removeChannelSecrets } from '../store/channel-secret';
 
 /**
- * Deletes a user and everything they own: running synchronizations are stopped first, then the keychain
- * entries of their channels go (or nothing is deleted when the keychain cannot confirm it: SecretRemovalRefused,
- * since the rows are the only way to find those entries again), then the rows (the schema cascades from users to connections, channels,
- * accounts, transactions, keys, queues, events, tokens and properties). The e-mail address is free again
- * afterwards.
+ * Deletes a user and everything they own: running synchronizations are stopped first; what is needed to close
+ * their connections' consents at the providers is read before the keychain entries of their channels go (or
+ * nothing is deleted when the keychain cannot confirm it: SecretRemovalRefused, since the rows are the only way
+ * to find those entries again); then the rows go (the schema cascades from users to connections, channels,
+ * accounts, transactions, keys, queues, events, tokens and properties), the statement uploads still waiting in
+ * their connections' inboxes are removed, and the consents are closed at the providers, as deleting each
+ * connection would (best effort: the deletion stands whatever a provider answers). The e-mail address is free
+ * again afterwards.
  */
 export async function deleteUser(
-  ctx: Pick<EngineContext, 'identity' | 'secrets' | 'services'>,
+  ctx: Pick<
+    EngineContext,
+    'identity' | 'secrets' | 'services' | 'store' | 'connectors' | 'connectorEnvironments' | 'log' | 'statementFiles'
+  >,
   userId: number,
 ): Promise<void> {
   const users = ctx.identity.users;
-  for (const id of users.connectionIds(userId)) await ctx.services.sync.cancel(id);
+  const remote = new RemoteConsents({
+    store: ctx.store,
+    secrets: ctx.secrets,
+    connectors: ctx.connectors,
+    environments: ctx.connectorEnvironments,
+    log: ctx.log,
+  });
+  const closers: Array<() => Promise<void>> = [];
+  for (const id of users.connectionIds(userId)) {
+    await ctx.services.sync.cancel(id);
+    closers.push(remote.prepareClose(id, ctx.store.channels.idsOf(id)));
+  }
   removeChannelSecrets(ctx.secrets, users.channelIds(userId), 'your profile');
   users.deleteWithOwnedRows(userId);
+  ctx.statementFiles.removeStaleInboxes();
+  for (const close of closers) await close();
 }

@@ -138,6 +138,7 @@ export const appSessionRoutes = defineRoutes({
               { email: input.email, passwordHash, first_name: input.first_name ?? null, last_name: input.last_name ?? null },
               now,
             );
+            users.recordOwner(userId);
             return issueAppTokens(tokens, userId, now);
           })
           .immediate();
@@ -154,7 +155,7 @@ export const appSessionRoutes = defineRoutes({
         schema: {
           summary: "A short-lived admin token for the owner's settings (extension)",
           description:
-            "Only for the installation's owner (its first user), signed in to the desktop app (a token of the " +
+            "Only for the installation's owner (the user its first run made), signed in to the desktop app (a token of the " +
             '`coffer-app` client, not a personal access token). Answers a 15-minute client token with scope `admin` (C12).',
           tags: TAGS,
           ...ext,

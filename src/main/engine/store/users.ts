@@ -45,6 +45,22 @@ export function createUsersStore(db: Db) {
   const emailTaken = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM users WHERE email = ?');
   const termsOf = db.prepare<[number], number | null>('SELECT terms_accepted_version FROM users WHERE id = ?').pluck();
   const firstUser = db.prepare<[], number | null>('SELECT MIN(id) FROM users').pluck();
+  // The installation's owner is the user its first run made (POST /v2/app/owner), recorded in the settings
+  // table under `app_owner`. Once that user is deleted the installation has no owner until a first run makes
+  // one again: another user (one an integrator made through the API) never inherits it. A database from before
+  // the record existed has none: its owner is its first user, as it always was.
+  const ownerRecord = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'app_owner'").pluck();
+  const userExists = db.prepare<[number], number>('SELECT 1 FROM users WHERE id = ?').pluck();
+  const writeOwnerRecord = db.prepare<[string]>(
+    "INSERT INTO settings (key, value) VALUES ('app_owner', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  );
+  const ownerId = (): number | null => {
+    const recorded = ownerRecord.get();
+    if (recorded === undefined) return firstUser.get() ?? null;
+    const id = (JSON.parse(recorded) as { user_id: number }).user_id;
+    return userExists.get(id) ? id : null;
+  };
+  const recordOwner = (id: number): void => void writeOwnerRecord.run(JSON.stringify({ user_id: id }));
 
   return {
     findById: (id: number): UserRow | undefined => byId.get(id),
@@ -88,8 +104,11 @@ export function createUsersStore(db: Db) {
     /** The terms version a user accepted (null when none or no such user). */
     termsAcceptedVersion: (id: number): number | null => termsOf.get(id) ?? null,
 
-    /** The installation's owner: its first user (null before the first user exists). */
-    ownerId: (): number | null => firstUser.get() ?? null,
+    /** The installation's owner (null before the first run, and once the owner was deleted). */
+    ownerId,
+
+    /** Records the user the first run made as the installation's owner. */
+    recordOwner,
 
     properties(id: number): Record<string, string> {
       const rows = sql<[number], { key: string; value: string }>(
@@ -133,6 +152,8 @@ export function createUsersStore(db: Db) {
         sql('DELETE FROM users WHERE id = ?'),
       ];
       db.transaction(() => {
+        // Deleting the owner leaves the installation without one (recorded, so that no other user inherits it).
+        if (ownerId() === userId) recordOwner(userId);
         for (const s of steps) s.run(userId);
       }).immediate();
     },

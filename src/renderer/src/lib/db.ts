@@ -67,6 +67,25 @@ export const kv = {
   },
 };
 
+/**
+ * Empties everything this window keeps in the browser (every IndexedDB table, localStorage, sessionStorage).
+ * Called once the person's profile is deleted: the browser then keeps nothing of them, not even their
+ * language or their saved filters.
+ */
+export async function forgetEverything(): Promise<void> {
+  try {
+    await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((table) => table.clear())));
+  } catch {
+    // IndexedDB unavailable (private mode): nothing was kept there
+  }
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // storage disabled: nothing was kept there
+  }
+}
+
 export const KV = {
   session: 'session',
   language: 'language',

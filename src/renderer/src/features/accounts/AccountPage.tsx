@@ -69,6 +69,7 @@ function AccountView({ account }: { account: Account }) {
   const i18n = useT();
   const { t, tn, day, money, percent } = i18n;
   const connection = useStore((s) => dataSelectors.connectionsById(s).get(account.connection_id));
+  const connectionLabel = useStore((s) => (connection ? dataSelectors.connectionLabelText(s, connection) : ''));
   const categories = useStore(dataSelectors.categoriesById);
   const txVersion = useStore((s) => s.txVersion);
   const txLoad = useStore((s) => s.txLoad);
@@ -133,7 +134,7 @@ function AccountView({ account }: { account: Account }) {
       ? ([[t('account.usage'), t(`account.usage.${account.usage}` as MessageKey)]] as Array<[string, React.ReactNode]>)
       : []),
     [t('account.currency'), account.currency],
-    [t('account.connection'), connection ? <Link to={`/connections/${connection.id}`}>{connection.name}</Link> : '—'],
+    [t('account.connection'), connection ? <Link to={`/connections/${connection.id}`}>{connectionLabel}</Link> : '—'],
   ];
   const savings: Array<[string, React.ReactNode]> = s
     ? ([

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { preloadEncryption } from '../../lib/credential-encryption';
 import { useT } from '../../lib/i18n';
-import { useStore } from '../../store';
+import { dataSelectors, useStore } from '../../store';
 import type { ActiveChallenge } from '../../store/sync/initialState';
 import { Alert, Button, Dialog, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
@@ -32,6 +32,7 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
   const i18n = useT();
   const { t, tn, lang } = i18n;
   const connection = useStore((s) => s.connections.find((c) => c.id === challenge.connectionId));
+  const connectionLabel = useStore((s) => (connection ? dataSelectors.connectionLabelText(s, connection) : ''));
   const answer = useStore((s) => s.answerChallenge);
   const cancel = useStore((s) => s.cancelChallenge);
   const dismiss = useStore((s) => s.dismissChallenge);
@@ -92,7 +93,7 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
       title={t('challenge.title')}
       onClose={dismiss}
       closeLabel={t('common.close')}
-      description={t('challenge.text', { name: connection?.name ?? '' })}
+      description={t('challenge.text', { name: connectionLabel })}
       role="alertdialog"
     >
       <form className="stack" onSubmit={submit} aria-label={t('challenge.title')}>

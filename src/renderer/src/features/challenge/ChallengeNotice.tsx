@@ -1,6 +1,7 @@
 import type { Connection } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useStore } from '../../store';
+import { useConnectionLabel } from '../common/use-connection-label';
 import type { ActiveChallenge } from '../../store/sync/initialState';
 import { Alert, Button, toast } from '../../ui';
 import { clock, useSecondsLeft } from './seconds-left';
@@ -29,6 +30,7 @@ function PendingChallenge({ connection, challenge }: { connection: Connection; c
   const { t } = useT();
   const left = useSecondsLeft(challenge.expires);
   const open = useOpenChallenge();
+  const label = useConnectionLabel(connection);
   if (left <= 0) return null;
   return (
     <div data-testid="challenge-pending">
@@ -40,7 +42,7 @@ function PendingChallenge({ connection, challenge }: { connection: Connection; c
             variant="primary"
             icon="key"
             aria-label={t('challenge.open')}
-            title={t('challenge.openFor', { name: connection.name })}
+            title={t('challenge.openFor', { name: label.text })}
             onClick={() => void open(connection.id)}
           >
             {t('challenge.open')}

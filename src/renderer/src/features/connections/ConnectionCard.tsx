@@ -4,7 +4,9 @@ import { Link } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Card } from '../../ui';
 import { ChallengeNotice } from '../challenge/ChallengeNotice';
+import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
+import { useConnectionLabel } from '../common/use-connection-label';
 import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
 import { useAwaitingConsent } from './consent-decisions';
@@ -21,13 +23,14 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
   // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
   const pending = useAwaitingConsent(connection.id);
   const providerName = useStore((s) => dataSelectors.providerName(s, connection.provider_id));
+  const label = useConnectionLabel(connection);
   const channels = (connection.channels ?? []).filter((ch) => ch.status !== 'EMPTY');
 
   return (
     <Card
       className="card-interactive"
       as="article"
-      aria-label={connection.name}
+      aria-label={label.text}
       data-testid="connection-card"
       data-connection-id={connection.id}
     >
@@ -36,9 +39,9 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
         <div className="stack" style={{ flex: 1, minWidth: 0, gap: 6 }}>
           <div className="row row-wrap" style={{ justifyContent: 'space-between' }}>
             <div style={{ minWidth: 0 }}>
-              <h2 style={{ fontSize: 16 }}>
-                <Link to={`/connections/${connection.id}`} style={{ color: 'var(--text)' }}>
-                  {connection.name}
+              <h2 style={{ fontSize: 16 }} data-testid="connection-title">
+                <Link to={`/connections/${connection.id}`} style={{ color: 'var(--text)', display: 'block' }}>
+                  <PartsLabel parts={label.parts} />
                 </Link>
               </h2>
               <div className="faint" style={{ fontSize: 12.5 }}>

@@ -8,7 +8,9 @@ import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
 import { Amount } from '../common/Amount';
 import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { errorMessage } from '../common/errors';
+import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
+import { useConnectionLabel } from '../common/use-connection-label';
 import { maskedAccountNumber } from '../common/account-label';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
@@ -65,6 +67,7 @@ function Detail({ connection }: { connection: Connection }) {
   const [credentialsFor, setCredentialsFor] = useState<ChannelDefinition | null>(null);
   const [reopening, setReopening] = useState(false);
   const closed = connection.status === 'CLOSED';
+  const label = useConnectionLabel(connection);
   // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
   const pending = useAwaitingConsent(connection.id);
   const declined = useDeclined(connection.id);
@@ -157,7 +160,9 @@ function Detail({ connection }: { connection: Connection }) {
         title={
           <span className="row" style={{ gap: 12 }}>
             <ProviderLogo url={connection.logo_url} name={provider?.name ?? connection.name} />
-            <span>{connection.name}</span>
+            <span style={{ minWidth: 0 }} data-testid="connection-title">
+              <PartsLabel parts={label.parts} />
+            </span>
           </span>
         }
         subtitle={

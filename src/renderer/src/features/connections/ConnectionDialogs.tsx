@@ -26,6 +26,7 @@ export function DeleteConnectionDialog({
   const i18n = useT();
   const { t, tn } = i18n;
   const accounts = useStore(useShallow((s) => dataSelectors.accountsOf(s, connection.id)));
+  const label = useStore((s) => dataSelectors.connectionLabelText(s, connection));
   const removeLocal = useStore((s) => s.removeConnectionLocal);
   const [count, setCount] = useState<number | null>(null);
   const { busy, error, run } = useBusyAction();
@@ -67,7 +68,7 @@ export function DeleteConnectionDialog({
       onClose={onClose}
       closeLabel={t('common.close')}
       cancelLabel={t('common.cancel')}
-      title={t('connections.deleteTitle', { name: connection.name })}
+      title={t('connections.deleteTitle', { name: label })}
       confirmLabel={t('connections.delete')}
       busy={busy}
       disabled={count === null}
@@ -101,6 +102,7 @@ export function CloseConnectionDialog({
 }) {
   const i18n = useT();
   const { t } = i18n;
+  const label = useStore((s) => dataSelectors.connectionLabelText(s, connection));
   const loadConnections = useStore((s) => s.loadConnections);
   const loadAccounts = useStore((s) => s.loadAccounts);
   const [busy, setBusy] = useState(false);
@@ -122,7 +124,7 @@ export function CloseConnectionDialog({
       open={open}
       onClose={onClose}
       closeLabel={t('common.close')}
-      title={t('connections.closeTitle', { name: connection.name })}
+      title={t('connections.closeTitle', { name: label })}
       footer={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>

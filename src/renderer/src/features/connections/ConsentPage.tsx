@@ -25,6 +25,7 @@ export default function ConsentPage({ params }: { params: Record<string, string>
   const id = params.id;
   const connection = useStore((s) => s.connections.find((c) => c.id === id));
   const load = useStore((s) => s.connectionsLoad);
+  const connectionLabel = useStore((s) => (connection ? dataSelectors.connectionLabelText(s, connection) : ''));
   const all = useStore(useShallow((s) => dataSelectors.accountsOf(s, id)));
   const listed = useStore((s) => s.listed[id]);
   const running = useStore((s) => syncSelectors.isRunning(s, id));
@@ -129,7 +130,7 @@ export default function ConsentPage({ params }: { params: Record<string, string>
   return (
     <div className="page" style={{ maxWidth: 860 }}>
       <PageHeader
-        back={<BackLink to={`/connections/${id}`} label={connection.name} />}
+        back={<BackLink to={`/connections/${id}`} label={connectionLabel} />}
         title={t('consent.title')}
         subtitle={t('consent.intro')}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Connection } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
-import { syncSelectors, useStore } from '../../store';
+import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Button, Dialog, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { retryRisk } from './credential-recovery';
@@ -27,6 +27,7 @@ export function SyncButton({
   const i18n = useT();
   const { t } = i18n;
   const running = useStore((s) => syncSelectors.isRunning(s, connection.id));
+  const label = useStore((s) => dataSelectors.connectionLabelText(s, connection));
   const syncNow = useStore((s) => s.syncNow);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -60,7 +61,7 @@ export function SyncButton({
         busy={busy || running}
         disabled={closed}
         onClick={() => (risk && !running ? setAsking(true) : void go())}
-        aria-label={`${t('connections.syncNow')} — ${connection.name}`}
+        aria-label={`${t('connections.syncNow')} — ${label}`}
       >
         {running ? t('connections.syncing') : t('connections.syncNow')}
       </Button>

@@ -2,8 +2,10 @@ import { memo } from 'react';
 import type { Connection } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import { useStore } from '../../store';
+import { dataSelectors, useStore } from '../../store';
 import { Card } from '../../ui';
+import { labelOf } from '../common/connection-label';
+import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from '../connections/StatusLine';
 import { SyncButton } from '../connections/SyncButton';
@@ -32,12 +34,13 @@ export const LastSyncCard = memo(function LastSyncCard() {
 function SyncRow({ connection: c }: { connection: Connection }) {
   const i18n = useT();
   const { state, document } = useConnectionSyncState(c);
+  const labels = useStore(dataSelectors.connectionLabels);
   return (
     <div className="list-item" data-testid="sync-row">
       <ProviderLogo url={c.logo_url} name={c.name} size="sm" />
       <div className="stack" style={{ flex: 1, minWidth: 0, gap: 2 }}>
         <Link to={`/connections/${c.id}`} style={{ fontWeight: 550, color: 'var(--text)' }}>
-          {c.name}
+          <PartsLabel parts={labelOf(labels, c)} />
         </Link>
         <div style={{ fontSize: 12.5 }}>
           <StatusLine status={state.status} providerId={c.provider_id} document={document} />

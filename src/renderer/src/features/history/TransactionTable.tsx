@@ -4,6 +4,8 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { widestAmount } from '../../lib/amount-width';
+import { dataSelectors, useStore } from '../../store';
+import { PartsLabel } from '../common/PartsLabel';
 import { sourceMark } from './CategorySource';
 import { useRowNavigation } from './use-row-navigation';
 
@@ -35,6 +37,8 @@ export function TransactionTable({
 }) {
   const { t, day, money, lang } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
+  // The account in parts: a narrow column shortens its names, never what tells look-alike accounts apart.
+  const accountParts = useStore(dataSelectors.accountLabelParts);
   // In a narrow window the details hide the table: when they close, come back to the row that was open.
   useEffect(() => {
     if (selected === null && view.length)
@@ -111,6 +115,7 @@ export function TransactionTable({
               const amount = txTable.amounts[i];
               const status = txTable.statuses[i];
               const account = accountName(txTable.accountIds[i]);
+              const parts = accountParts.get(txTable.accountIds[i]) ?? [{ text: account }];
               const category = categoryName(txTable.categories[i]);
               const mark = sourceMark(txTable.categorySources[i]);
               const sourceText = mark
@@ -147,11 +152,11 @@ export function TransactionTable({
                       <span className="cell-sub sub-counterparty">{txTable.counterparties[i]}</span>
                     )}
                     <span className="cell-sub sub-account" title={account} data-testid="tx-account-sub">
-                      {account}
+                      <PartsLabel parts={parts} />
                     </span>
                   </div>
-                  <div role="gridcell" className="cell-2 col-account muted" title={account} data-testid="tx-account">
-                    {account}
+                  <div role="gridcell" className="cell col-account muted" title={account} data-testid="tx-account">
+                    <PartsLabel parts={parts} />
                   </div>
                   <div
                     role="gridcell"

@@ -11,7 +11,10 @@ export function csvField(value: string | number | undefined, text = true): strin
 const isoDay = (seconds: number | undefined) =>
   seconds === undefined ? '' : new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** The rows shown (in their order) as CSV, built in chunks so 100 000 rows stay quick. */
+/**
+ * The rows shown (in their order) as CSV, built in chunks so 100 000 rows stay quick. After the bank's own
+ * text come the person's note and their tags (one cell, joined by ", " as they are typed in the editor).
+ */
 export function toCsv(
   table: TxTable,
   view: Int32Array,
@@ -35,6 +38,8 @@ export function toCsv(
         isoDay(table.bookingDates[i]),
         isoDay(table.valueDates[i]),
         csvField(table.notes[i]),
+        csvField(table.userNotes[i]),
+        csvField(table.tags[i].join(', ')),
         table.ids[i],
       ].join(','),
     );

@@ -24,6 +24,8 @@ export function useCsvExport(
       t('history.bookingDate'),
       t('history.valueDate'),
       t('history.rawText'),
+      t('hedit.note'),
+      t('hedit.tags'),
       'id',
     ];
     const blob = toCsv(txTable, view, { account: accountName, category: categoryName }, header);

@@ -4,6 +4,7 @@ import { LANGUAGES, LANGUAGE_NAMES, useT, type Language } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Button, Card, SelectField, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { DeleteProfileSettings } from './DeleteProfileSettings';
 import { PasswordSettings } from './PasswordSettings';
 
 export function GeneralSettings() {
@@ -84,6 +85,7 @@ export function GeneralSettings() {
         </Card>
       )}
       {user && <PasswordSettings />}
+      {user && <DeleteProfileSettings email={user.email} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
 import { errorsEn } from './errors.en';
 import { newUserEn } from './newuser.en';
+import { leavingEn } from './leaving.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -23,6 +24,7 @@ export const en = {
   ...syncStateEn,
   ...historyFiltersEn,
   ...errorsEn,
+  ...leavingEn,
   ...connEn,
   ...challengeEn,
   ...datesEn,

@@ -12,6 +12,7 @@ import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
 import { errorsFr } from './errors.fr';
 import { newUserFr } from './newuser.fr';
+import { leavingFr } from './leaving.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -24,6 +25,7 @@ export const fr: Record<MessageKey, string> = {
   ...syncStateFr,
   ...historyFiltersFr,
   ...errorsFr,
+  ...leavingFr,
   ...connFr,
   ...challengeFr,
   ...datesFr,

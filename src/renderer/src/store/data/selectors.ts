@@ -1,5 +1,7 @@
 import type { AppStore } from '..';
-import { accountLabels } from '../../features/common/account-label';
+import { accountLabelParts } from '../../features/common/account-label';
+import { connectionLabelParts, labelOf } from '../../features/common/connection-label';
+import { labelText, type LabelPart } from '../../features/common/label-parts';
 import type { Account, Category, Connection } from '../../lib/api';
 
 /** Memoized by input identity: components get the same Map while the list does not change. */
@@ -17,16 +19,18 @@ function memo<I, O>(fn: (input: I) => O): (input: I) => O {
 
 /** The account display names (features/common/account-label), recomputed when accounts or connections change. */
 let labelsIn: [Account[], Connection[]] | undefined;
-let labelsOut = new Map<string, string>();
-function labelsOf(accounts: Account[], connections: Connection[]): Map<string, string> {
+let labelsOut = { parts: new Map<string, LabelPart[]>(), text: new Map<string, string>() };
+function labelsOf(accounts: Account[], connections: Connection[]) {
   if (!labelsIn || labelsIn[0] !== accounts || labelsIn[1] !== connections) {
     labelsIn = [accounts, connections];
-    labelsOut = accountLabels(accounts, connections);
+    const parts = accountLabelParts(accounts, connections);
+    labelsOut = { parts, text: new Map([...parts].map(([id, p]) => [id, labelText(p)])) };
   }
   return labelsOut;
 }
 
 const accountMap = memo((accounts: Account[]) => new Map(accounts.map((a) => [a.id, a])));
+const connectionLabelMap = memo((connections: Connection[]) => connectionLabelParts(connections));
 const connectionMap = memo((connections: Connection[]) => new Map(connections.map((c) => [c.id, c])));
 const categoryMap = memo((categories: Category[]) => new Map(categories.map((c) => [c.id, c])));
 const accountTypeMap = memo((accounts: Account[]) => new Map(accounts.map((a) => [a.id, a.type])));
@@ -34,7 +38,14 @@ const accountTypeMap = memo((accounts: Account[]) => new Map(accounts.map((a) =>
 export const dataSelectors = {
   accountsById: (s: AppStore) => accountMap(s.accounts),
   /** Account id → display name, telling apart accounts that share a name (bank and masked number). */
-  accountLabels: (s: AppStore) => labelsOf(s.accounts, s.connections),
+  accountLabels: (s: AppStore) => labelsOf(s.accounts, s.connections).text,
+  /** The same in parts: what tells look-alikes apart is kept by a narrow place (features/common/label-parts). */
+  accountLabelParts: (s: AppStore) => labelsOf(s.accounts, s.connections).parts,
+  /** Connection id → its label in parts: its name, with the masked login when several share that name. */
+  connectionLabels: (s: AppStore) => connectionLabelMap(s.connections),
+  /** One connection's label as text (its own name when the store does not list it). */
+  connectionLabelText: (s: AppStore, connection: Pick<Connection, 'id' | 'name'>) =>
+    labelText(labelOf(connectionLabelMap(s.connections), connection)),
   connectionsById: (s: AppStore) => connectionMap(s.connections),
   categoriesById: (s: AppStore) => categoryMap(s.categories),
   accountTypes: (s: AppStore) => accountTypeMap(s.accounts),

@@ -12,7 +12,7 @@ import {
   usersApi,
   type TokenAnswer,
 } from '../../lib/api';
-import { KV, kv } from '../../lib/db';
+import { forgetEverything, KV, kv } from '../../lib/db';
 import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import type { StoredSession } from './initialState';
@@ -27,6 +27,11 @@ export interface SessionAction {
   /** Handles /auth-callback?code=…&state=… */
   completeSignIn(params: URLSearchParams): Promise<void>;
   signOut(): Promise<void>;
+  /**
+   * Deletes the person's profile through the API, then forgets everything of them in this window (memory and
+   * browser storage) and shows the first run: the installation has no owner any more.
+   */
+  deleteProfile(): Promise<void>;
   checkEngine(): Promise<void>;
   /** For the API client. */
   accessToken(): Promise<string | null>;
@@ -72,6 +77,11 @@ function subjectOf(idToken: string | undefined): string | null {
   }
 }
 
+/** The installation's status once its owner is gone: the window then offers to create a profile. */
+function withoutOwner<S extends { has_owner: boolean }>(status: S | null): S | null {
+  return status ? { ...status, has_owner: false } : status;
+}
+
 /** Runs `fn` while holding a lock shared by every tab: two tabs never spend the same refresh token. */
 async function withSessionLock<T>(fn: () => Promise<T>): Promise<T> {
   if (navigator.locks?.request) return navigator.locks.request('coffer-session', fn) as Promise<T>;
@@ -89,6 +99,31 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
     language: () => get().language,
   });
 
+  /** The person's data held by this window: the transactions, the loaded lists, the event queue, the history view. */
+  const forgetInMemory = () => {
+    get().stopEvents();
+    txTable.clear();
+    get().resetData();
+    get().resetHistory();
+  };
+
+  /**
+   * The engine no longer accepts this window's session. When the profile itself is gone (deleted from another
+   * window), this window forgets it too and offers the first run, never a sign-in to a profile that no longer
+   * exists.
+   */
+  const sessionLost = async (authMessage: 'expired' | null) => {
+    await saveSession(null);
+    const status = await appApi.status().catch(() => null);
+    if (status && !status.has_owner) {
+      forgetInMemory();
+      set({ phase: 'first-run', user: null, authMessage: null, appStatus: status });
+      await forgetEverything();
+      return;
+    }
+    set({ phase: 'sign-in', user: null, authMessage });
+  };
+
   const enterApp = async () => {
     // Signed in, the engine also tells its data folder (the About page, and whose UI state this is); asked
     // at the same time as the user, not after, as the first screen waits for both.
@@ -102,8 +137,7 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         return;
       }
       if (err instanceof ApiError && err.status === 401) {
-        await saveSession(null);
-        set({ phase: 'sign-in', user: null });
+        await sessionLost(null);
         return;
       }
       // GET /users/me not available: carry on; a terms_not_accepted answer later shows the terms.
@@ -203,11 +237,19 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       const refresh = session?.refreshToken;
       await saveSession(null);
       if (refresh) authApi.revoke(refresh).catch(() => undefined);
-      txTable.clear();
-      get().resetData();
-      get().stopEvents();
-      get().resetHistory();
+      forgetInMemory();
       set({ phase: 'sign-in', user: null, authMessage: null });
+      navigate('/', { replace: true });
+    },
+
+    async deleteProfile() {
+      await usersApi.deleteMe();
+      // The engine removed the tokens with the user: nothing to revoke.
+      session = null;
+      admin = null;
+      forgetInMemory();
+      set({ phase: 'first-run', user: null, authMessage: null, appStatus: withoutOwner(get().appStatus) });
+      await forgetEverything();
       navigate('/', { replace: true });
     },
 
@@ -247,8 +289,7 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
         } catch (err) {
           if (err instanceof ApiError && !err.isNetwork && err.status < 500) {
             // The refresh token is no longer valid: the session is over.
-            await saveSession(null);
-            set({ phase: 'sign-in', user: null, authMessage: 'expired' });
+            await sessionLost('expired');
           }
           return false;
         }

@@ -14,6 +14,7 @@ import { translate } from '../../lib/i18n/translate';
 import type { MessageKey } from '../../lib/i18n/en';
 import { toast } from '../../ui/Toast';
 import { simplefinStatusSentence } from '../../features/connections/simplefin/strings';
+import { dataSelectors } from '../data/selectors';
 import { isRetry, unexpired } from './challenge-rules';
 import { initialSyncState, type ActiveChallenge } from './initialState';
 
@@ -148,7 +149,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
       const key = document && connection.status === 'PARTIAL_SUCCESS' ? 'status.PARTIAL_SUCCESS.document' : `status.${connection.status}`;
       const status =
         simplefinStatusSentence(get().language, connection.provider_id, connection.status) ?? t(key as MessageKey);
-      const message = t('connections.finished', { name: connection.name, status });
+      const message = t('connections.finished', { name: dataSelectors.connectionLabelText(get(), connection), status });
       if (connection.status === 'SUCCESS') toast.success(message);
       else if (connection.status === 'PARTIAL_SUCCESS') toast.info(message);
       else toast.error(message);
@@ -302,7 +303,7 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
           // The desktop notification calls the person back; asked again right after their answer, they are here.
           if (!challenge.retry)
             void window.coffer
-              ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: connection.name }))
+              ?.notify(t('challenge.notify'), c.message || t('challenge.text', { name: dataSelectors.connectionLabelText(get(), connection) }))
               .catch(() => undefined);
           return;
         }
