@@ -44,7 +44,7 @@ test('five connections of the same bank, synchronized', async () => {
   }
 });
 
-test('the connections list tells the five apart, in English and French, at 800×600 too', async () => {
+test('the connections list tells the five apart, at 800×600 too', async () => {
   const { page } = app;
   await nav(page, 'Connections');
   const cards = page.getByTestId('connection-card');
