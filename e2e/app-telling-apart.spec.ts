@@ -44,12 +44,15 @@ test('five connections of the same bank, synchronized', async () => {
   }
 });
 
-test('the connections list tells the five apart, in English and French, at 800×600 too', async () => {
+test('the connections list tells the five apart, at 800×600 too', async () => {
   const { page } = app;
   await nav(page, 'Connections');
-  const titles = page.getByTestId('connection-title');
-  await expect(titles).toHaveCount(5);
-  const shown = await texts(titles);
+  const cards = page.getByTestId('connection-card');
+  await expect(cards).toHaveCount(5);
+  // What a screen reader announces for each card, and what each card shows as its title.
+  const names = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(new Set(names).size, names.join(' | ')).toBe(5);
+  const shown = await texts(page.getByTestId('connection-title'));
   expect(new Set(shown).size, shown.join(' | ')).toBe(5);
   await shot(page, 'app-apart-1-connections-en');
   await page.setViewportSize({ width: 800, height: 600 });
