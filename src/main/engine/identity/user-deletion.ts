@@ -14,6 +14,6 @@ export async function deleteUser(
 ): Promise<void> {
   const users = ctx.identity.users;
   for (const id of users.connectionIds(userId)) await ctx.services.sync.cancel(id);
-  removeChannelSecrets(ctx.secrets, users.channelIds(userId), 'your profile');
+  removeChannelSecrets(ctx.secrets, users.channels(userId), 'your profile');
   users.deleteWithOwnedRows(userId);
 }
