@@ -45,7 +45,9 @@ export type ScenarioName =
   /** Amounts with more decimals than their currency: 0.125 USD, a balance of -123.456, a JPY account. */
   | 'sub_unit_amounts'
   /** Every GET /accounts answers after `ms` milliseconds (so requests asked together overlap). */
-  | 'accounts_delay';
+  | 'accounts_delay'
+  /** The account `account_id` (default ACT-ftb-savings) comes with a balance that is no number. */
+  | 'unreadable_balance';
 
 export interface RequestRecord {
   method: string;
@@ -121,6 +123,8 @@ export async function startSimplefinEmulator(options: EmulatorOptions = {}): Pro
     }
     const data = standardData(today);
     if (scenarios.has('sub_unit_amounts')) subUnitAmounts(data, today);
+    const unreadable = scenarios.get('unreadable_balance');
+    for (const a of data.accounts) if (unreadable && a.id === String(unreadable.account_id ?? 'ACT-ftb-savings')) a.balance = 'n/a';
     const checking = data.accounts[0];
     const card = data.accounts[2];
     const p2p = scenarios.get('pending_to_posted');

@@ -71,6 +71,20 @@ describe('deleting while the keychain is locked', () => {
     expect((await api(c, `/connections/${id}`)).status).toBe(404);
   });
 
+  it('a connection whose channels hold no credentials is deleted even while the keychain is locked', async () => {
+    const c = newCaller(engine);
+    const id = await connectEmbedded(c, 'user_ok');
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    const [channel] = channelIdsOf(id);
+    // As after a channel lost its credentials: nothing of the person's is left in the keychain for it.
+    engine.ctx.db.prepare('UPDATE channels SET has_secret = 0 WHERE connection_id = ?').run(Number(id));
+    keychain.values.delete(channelSecretName(channel));
+
+    keychain.locked = true;
+    expect((await api(c, `/connections/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(c, `/connections/${id}`)).status).toBe(404);
+  });
+
   it('DELETE /users/me answers 503 and keeps the user while a bank password cannot be removed', async () => {
     const base = newCaller(engine);
     const c = { ...base, token: engine.userToken(base.userId, [...ALL_SCOPES, 'profile_edit']) };

@@ -84,6 +84,30 @@ describe('SimpleFIN: unusable answers are the Bridge’s trouble, never an empty
   }
 });
 
+describe('SimpleFIN: one unreadable account never sinks the others', () => {
+  it('an imported account sent without a usable balance: ERROR and left as it was, the others updated', async () => {
+    const { c, id, accounts } = await connected();
+    bridge.scenario('unreadable_balance', { account_id: 'ACT-ftb-savings' });
+    expect((await sync(c, id)).status).toBe('PARTIAL_SUCCESS');
+    const now = await byName(c, id);
+    const savings = accounts['First Test Bank · FTB Savings'];
+    expect(now[savings.name]).toMatchObject({ status: 'ERROR', balance: savings.balance });
+    expect(now['First Test Bank · FTB Checking'].status).toBe('ACTIVE');
+    expect(now['Test Card Co · TCC Visa Card'].status).toBe('ACTIVE');
+    bridge.clearScenarios();
+    expect((await sync(c, id)).status).toBe('SUCCESS');
+    expect((await byName(c, id))[savings.name].status).toBe('ACTIVE');
+  });
+
+  it('a new account without a usable balance is not created with an invented one; the others import', async () => {
+    bridge.scenario('unreadable_balance', { account_id: 'ACT-ftb-savings' });
+    const c = newCaller(engine);
+    const { id, connection } = await connect(c, bridge.mintToken());
+    expect(connection.status).toBe('SUCCESS');
+    expect(Object.keys(await byName(c, id)).sort()).toEqual(['First Test Bank · FTB Checking', 'Test Card Co · TCC Visa Card']);
+  });
+});
+
 describe('SimpleFIN: amounts with more decimals than their currency', () => {
   it('keeps the rows, rounded half to even as the currency says, with the amount as sent; the rest imports', async () => {
     bridge.scenario('sub_unit_amounts');

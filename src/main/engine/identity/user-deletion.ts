@@ -32,7 +32,7 @@ export async function deleteUser(
     await ctx.services.sync.cancel(id);
     closers.push(remote.prepareClose(id, ctx.store.channels.idsOf(id)));
   }
-  removeChannelSecrets(ctx.secrets, users.channelIds(userId), 'your profile');
+  removeChannelSecrets(ctx.secrets, users.channels(userId), 'your profile');
   users.deleteWithOwnedRows(userId);
   ctx.statementFiles.removeStaleInboxes();
   for (const close of closers) await close();

@@ -80,13 +80,27 @@ export function writeGrant(secrets: Keychain, channelId: number, grant: ConsentG
 }
 
 /**
- * Removes the channels' keychain entries and reads each back: gone, or SecretRemovalRefused naming `what`
- * (the keychain is locked or unreachable, or kept the entry). Called before the rows that lead to the
- * entries are deleted, so a refusal leaves everything as it was and the person can try again.
+ * Removes the channels' keychain entries. The entry of a channel that holds credentials (`has_secret`) is
+ * read back: gone, or SecretRemovalRefused naming `what` (the keychain is locked or unreachable, or kept the
+ * entry). Called before the rows that lead to the entries are deleted, so a refusal leaves everything as it
+ * was and the person can try again. A channel without credentials is cleaned up as far as the keychain lets
+ * (nothing of the person's is left if it cannot), so it never stands in the way of a deletion.
  */
-export function removeChannelSecrets(secrets: Keychain, channelIds: readonly number[], what: string): void {
-  for (const id of channelIds) {
+export function removeChannelSecrets(
+  secrets: Keychain,
+  channels: readonly { id: number; has_secret: number }[],
+  what: string,
+): void {
+  for (const { id, has_secret } of channels) {
     const name = channelSecretName(id);
+    if (has_secret !== 1) {
+      try {
+        secrets.delete(name);
+      } catch {
+        // nothing of the person's was kept there
+      }
+      continue;
+    }
     let kept: boolean;
     try {
       secrets.delete(name);

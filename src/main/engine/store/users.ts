@@ -132,13 +132,11 @@ export function createUsersStore(db: Db) {
     connectionIds: (userId: number): number[] =>
       sql<[number], number>('SELECT id FROM connections WHERE user_id = ?').pluck().all(userId),
 
-    /** Ids of the channels of the user's connections (their keychain entries go with the user). */
-    channelIds: (userId: number): number[] =>
-      sql<[number], number>(
-        'SELECT ch.id FROM channels ch JOIN connections c ON c.id = ch.connection_id WHERE c.user_id = ?',
-      )
-        .pluck()
-        .all(userId),
+    /** The channels of the user's connections, with whether they hold a keychain entry (it goes with the user). */
+    channels: (userId: number): { id: number; has_secret: number }[] =>
+      sql<[number], { id: number; has_secret: number }>(
+        'SELECT ch.id, ch.has_secret FROM channels ch JOIN connections c ON c.id = ch.connection_id WHERE c.user_id = ?',
+      ).all(userId),
 
     /**
      * Deletes the user's row; the schema cascades from users to connections, channels, accounts,

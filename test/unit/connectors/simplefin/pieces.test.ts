@@ -4,7 +4,7 @@ import { readAnswer, errorFamily } from '../../../../src/main/engine/connectors/
 import { checkBudget, recordRateLimited, recordRequest } from '../../../../src/main/engine/connectors/simplefin/budget';
 import { accountTypeOf, toProviderTransaction } from '../../../../src/main/engine/connectors/simplefin/mapping';
 import { decodeSetupToken, isLoopbackHost, parseAccessUrl } from '../../../../src/main/engine/connectors/simplefin/urls';
-import { historyStart, requestWindows } from '../../../../src/main/engine/connectors/simplefin/windows';
+import { historyStart, readInTurn, requestWindows } from '../../../../src/main/engine/connectors/simplefin/windows';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const DAY = 86_400;
@@ -50,6 +50,32 @@ describe('access URLs', () => {
     expect(parseAccessUrl('https://bridge.example/simplefin')).toBeUndefined();
     expect(parseAccessUrl('http://u:p@bridge.example/simplefin')).toBeUndefined();
     expect(parseAccessUrl('Forbidden (was it already claimed?)')).toBeUndefined();
+  });
+});
+
+describe('readInTurn (windows asked a few at a time)', () => {
+  const windows = requestWindows(0, 5 * 90 * DAY);
+  it('asks every window, never more than `atOnce` at the same time, results in window order', async () => {
+    let running = 0;
+    let most = 0;
+    const settled = await readInTurn(windows, 2, async (w) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setImmediate(r));
+      running--;
+      return w.start;
+    });
+    expect(most).toBe(2);
+    expect(settled.map((s) => (s as PromiseFulfilledResult<number>).value)).toEqual(windows.map((w) => w.start));
+  });
+  it('asks no further window after a failure', async () => {
+    const asked: number[] = [];
+    const settled = await readInTurn(windows, 1, async (w) => {
+      asked.push(w.start);
+      if (asked.length === 2) throw new Error('refused');
+      return w.start;
+    });
+    expect(asked).toHaveLength(2);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
   });
 });
 

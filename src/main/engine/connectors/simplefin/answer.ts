@@ -47,9 +47,13 @@ export interface SfError {
   accountId?: string;
 }
 
+/** An account the bridge sent without a balance that can be counted (its rows are not read either). */
+export type SfUnreadableAccount = Pick<SfAccount, 'id' | 'name' | 'currency' | 'connId' | 'institution'>;
+
 export interface SfAnswer {
   version: 1 | 2;
   accounts: SfAccount[];
+  unreadable: SfUnreadableAccount[];
   errors: SfError[];
 }
 
@@ -126,6 +130,44 @@ function readV1Error(message: string, institutions: Map<string, string>): SfErro
   return { family: 'gen.', code: 'gen.', message: message.slice(0, 300) };
 }
 
+/** One account of an answer; its `balance` is undefined when the bridge gave none that can be counted. */
+function readAccount(
+  a: unknown,
+  institutions: Map<string, string>,
+): (Omit<SfAccount, 'balance'> & { balance?: string }) | undefined {
+  if (!a || typeof a !== 'object') return undefined;
+  const r = a as Record<string, unknown>;
+  const id = text(r.id);
+  if (!id) return undefined;
+  const currency = text(r.currency) ?? 'USD';
+  const exponent = currencyExponent(currencyOf(currency));
+  let connId = text(r.conn_id);
+  let institution = connId ? institutions.get(connId) : undefined;
+  const org = r.org && typeof r.org === 'object' ? (r.org as Record<string, unknown>) : undefined;
+  if (!connId && org) {
+    connId = text(org.id) ?? text(org.domain) ?? text(org.name);
+    institution = text(org.name) ?? text(org.domain);
+    if (connId && institution) institutions.set(connId, institution.slice(0, 120));
+  }
+  const transactions: SfTransaction[] = [];
+  if (Array.isArray(r.transactions)) {
+    for (const t of r.transactions) {
+      const tx = readTransaction(t, exponent);
+      if (tx) transactions.push(tx);
+    }
+  }
+  return {
+    id,
+    name: (text(r.name) ?? id).slice(0, 200),
+    currency,
+    balance: amountOf(r.balance, exponent)?.amount,
+    balanceDate: epoch(r['balance-date']) ?? 0,
+    connId: connId ?? '',
+    institution: (institution ?? '').slice(0, 120),
+    transactions,
+  };
+}
+
 export class MalformedAnswer extends Error {}
 
 export function readAnswer(body: unknown): SfAnswer {
@@ -142,39 +184,12 @@ export function readAnswer(body: unknown): SfAnswer {
   }
   if (!Array.isArray(o.accounts)) throw new MalformedAnswer('it has no list of accounts');
   const accounts: SfAccount[] = [];
+  const unreadable: SfUnreadableAccount[] = [];
   for (const a of o.accounts) {
-    if (!a || typeof a !== 'object') continue;
-    const r = a as Record<string, unknown>;
-    const id = text(r.id);
-    const currency = text(r.currency) ?? 'USD';
-    const exponent = currencyExponent(currencyOf(currency));
-    const balance = amountOf(r.balance, exponent);
-    if (!id || balance === undefined) continue;
-    let connId = text(r.conn_id);
-    let institution = connId ? institutions.get(connId) : undefined;
-    const org = r.org && typeof r.org === 'object' ? (r.org as Record<string, unknown>) : undefined;
-    if (!connId && org) {
-      connId = text(org.id) ?? text(org.domain) ?? text(org.name);
-      institution = text(org.name) ?? text(org.domain);
-      if (connId && institution) institutions.set(connId, institution.slice(0, 120));
-    }
-    const transactions: SfTransaction[] = [];
-    if (Array.isArray(r.transactions)) {
-      for (const t of r.transactions) {
-        const tx = readTransaction(t, exponent);
-        if (tx) transactions.push(tx);
-      }
-    }
-    accounts.push({
-      id,
-      name: (text(r.name) ?? id).slice(0, 200),
-      currency,
-      balance: balance.amount,
-      balanceDate: epoch(r['balance-date']) ?? 0,
-      connId: connId ?? '',
-      institution: (institution ?? '').slice(0, 120),
-      transactions,
-    });
+    const account = readAccount(a, institutions);
+    if (account?.balance === undefined) {
+      if (account) unreadable.push({ id: account.id, name: account.name, currency: account.currency, connId: account.connId, institution: account.institution });
+    } else accounts.push(account as SfAccount);
   }
   if (o.accounts.length > 0 && accounts.length === 0) throw new MalformedAnswer('none of its accounts can be read');
   const errors: SfError[] = [];
@@ -194,5 +209,5 @@ export function readAnswer(body: unknown): SfAnswer {
       }
     }
   }
-  return { version: v2 ? 2 : 1, accounts, errors };
+  return { version: v2 ? 2 : 1, accounts, unreadable, errors };
 }

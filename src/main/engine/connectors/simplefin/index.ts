@@ -25,6 +25,7 @@ import { ACCESS_URL, SETUP_TOKEN, simplefinDefinition } from './definition';
 import { toProviderAccount, toProviderTransaction } from './mapping';
 import { claim, getAccounts, RateLimited, requestTimeoutMs } from './transport';
 import { accessLedgerName, decodeSetupToken, parseAccessUrl, SetupTokenError } from './urls';
+import { UNREADABLE_ACCOUNT, unreadableAsAccount, unreadableKnownAccounts } from './unreadable';
 import { historyStart, readInTurn, requestWindows, WINDOWS_AT_ONCE } from './windows';
 
 export { SIMPLEFIN_CHANNEL_ID, SIMPLEFIN_PROVIDER_ID } from './definition';
@@ -170,6 +171,7 @@ export function createSimplefinConnector(): Connector {
     }
 
     const { accounts, transactions } = merge(answers);
+    const unreadable = unreadableKnownAccounts(ctx.state, answers, accounts);
     const failedInstitutions = new Map<string, string>();
     const failedAccounts = new Map<string, string>();
     for (const e of answers.flatMap((a) => a.errors)) {
@@ -188,6 +190,7 @@ export function createSimplefinConnector(): Connector {
         `every institution needs attention at the SimpleFIN Bridge (${[...failedInstitutions.values()][0]}): sign in at the Bridge and re-authenticate them`,
       );
     }
+    for (const u of unreadable) failures.set(u.id, UNREADABLE_ACCOUNT);
     const results = new Map<string, AccountFetchResult>();
     for (const a of accounts) {
       results.set(a.id, {
@@ -200,7 +203,8 @@ export function createSimplefinConnector(): Connector {
         pending_settles_by_match: true,
       });
     }
-    return { accounts: accounts.map((a) => toProviderAccount(a, now)), results, failures };
+    const listed = [...accounts, ...unreadable.map(unreadableAsAccount)];
+    return { accounts: listed.map((a) => toProviderAccount(a, now)), results, failures };
   }
 
   function runOf(ctx: ConnectorContext): Promise<RunData> {

@@ -1,6 +1,7 @@
 /**
  * The two HTTP calls of SimpleFIN, on fetch: the claim (POST, empty body) and GET /accounts. Answers are
- * read with a size limit (CLAIM_ANSWER_LIMIT, ACCOUNTS_ANSWER_LIMIT). Redirects are not followed (a redirect would carry the person's credentials to another address). Every failure becomes a
+ * read with a size limit (CLAIM_ANSWER_LIMIT, ACCOUNTS_ANSWER_LIMIT). Redirects are not followed (a
+ * redirect would carry the person's credentials to another address). Every failure becomes a
  * ConnectorError with the channel status of C15; no message ever quotes a URL (the access URL is a password
  * and the claim URL a one-time key).
  */
@@ -19,8 +20,8 @@ export const CLAIM_ANSWER_LIMIT = 4 * 1024;
 
 /**
  * Most bytes read of one GET /accounts answer (one window of at most 90 days for every account). A real
- * answer is a few megabytes at most (50 accounts × 900 transactions is about 10 MB); past this one the
- * answer is given up, so a hostile or broken bridge cannot fill the engine's memory.
+ * answer is a few megabytes at most (50 accounts × 900 transactions over a whole year is about 6 MB); past
+ * this limit the answer is given up, so a hostile or broken bridge cannot fill the engine's memory.
  */
 export const ACCOUNTS_ANSWER_LIMIT = 64 * 1024 * 1024;
 

@@ -14,10 +14,10 @@ import type { ServiceDeps } from '../deps';
 export async function deleteConnection(deps: ServiceDeps, connectionId: number): Promise<void> {
   const { store } = deps;
   await deps.sync.cancel(connectionId);
-  const channelIds = store.channels.idsOf(connectionId);
+  const channels = store.channels.ofConnection(connectionId);
   // The provider's consent is closed too; what it needs is read before the keychain entries go.
-  const closeRemote = deps.prepareRemoteClose(connectionId, channelIds);
-  removeChannelSecrets(deps.secrets, channelIds, 'the connection');
+  const closeRemote = deps.prepareRemoteClose(connectionId, channels.map((c) => c.id));
+  removeChannelSecrets(deps.secrets, channels, 'the connection');
   store.transaction(() => {
     // The DELETED event carries the record as it was, and is written with the deletion.
     deps.connectionDeleted(connectionId);
@@ -76,5 +76,5 @@ export function emptyChannel(deps: ServiceDeps, connectionId: number, channelDef
   if (channel === undefined) return;
   deps.store.channels.empty(channel.id);
   // Run inside the account deletion's transaction: a keychain that cannot confirm the removal undoes it.
-  removeChannelSecrets(deps.secrets, [channel.id], 'the account');
+  removeChannelSecrets(deps.secrets, [channel], 'the account');
 }
