@@ -159,6 +159,13 @@ test('the filters are kept in the address: a reload keeps them, Back and Forward
   await expect(page.getByTestId('history-count')).toHaveText(count!);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/history$/);
+
+  // Typing letter by letter is one step of the history, not one per letter.
+  await page.getByTestId('history-search').pressSequentially('lidl');
+  await expect(page).toHaveURL(/[?&]q=lidl/);
+  await page.goBack();
+  await expect(page.getByTestId('history-search')).toHaveValue('');
+  await expect(page).toHaveURL(/\/history$/);
 });
 
 test('filters that hide every row say so and offer to clear them', async () => {
