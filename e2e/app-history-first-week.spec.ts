@@ -210,3 +210,24 @@ test('at 800×600 the history shows more than 4 rows, in English and French, fil
     await page.getByTestId('filter-direction').selectOption('');
   });
 });
+
+test('a phone-narrow window: the label keeps room to be read, no header runs into another', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 420, height: 860 });
+  await expect(page.getByTestId('tx-label').first()).toBeVisible();
+  const label = (await page.getByTestId('tx-label').first().boundingBox())!;
+  expect(label.width).toBeGreaterThan(100);
+  const headers = await page.locator('.vhead [role="columnheader"]').evaluateAll((cells) =>
+    cells
+      .filter((c) => (c as HTMLElement).offsetParent !== null)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        return { left: r.left, right: r.right, text: c.textContent };
+      }),
+  );
+  for (let i = 1; i < headers.length; i++) expect(headers[i].left).toBeGreaterThanOrEqual(headers[i - 1].right - 8);
+  expect(await cutAmounts(page)).toEqual([]);
+  await page.getByTestId('sort-amount').focus();
+  await shot(page, 'history-en-420');
+  await page.setViewportSize({ width: 1320, height: 900 });
+});
