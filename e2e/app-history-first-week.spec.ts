@@ -190,7 +190,16 @@ test('at 800×600 the history shows more than 4 rows, in English and French, fil
     await page.getByTestId('history-more-filters').click();
     await page.getByTestId('filter-direction').selectOption('out');
     await page.getByTestId('filter-min').fill('20');
+    await page.getByTestId('filter-max').fill('abc');
+    await expect(page.getByTestId('filter-max-error')).toHaveText(
+      lang === 'en'
+        ? '“abc” is not an amount: type a number, such as 100 or 42.50.'
+        : '« abc » n’est pas un montant : tapez un nombre, par exemple 100 ou 42,50.',
+    );
+    const bubble = (await page.getByTestId('filter-max-error').boundingBox())!;
+    expect(bubble.x + bubble.width).toBeLessThanOrEqual(800);
     await shot(page, `history-${lang}-800-filters-open`);
+    await page.getByTestId('filter-max').fill('');
     await page.getByTestId('history-more-filters').click();
     await expect(page.getByTestId('history-more-filters')).toHaveText(lang === 'en' ? 'Filters · 2' : 'Filtres · 2');
     await expect(page.getByTestId('filter-min')).toBeHidden();
