@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { nav } from './app/helpers';
+import { addTestBank, nav } from './app/helpers';
 import { useSignedInApp } from './app/session';
 
 const app = useSignedInApp();
@@ -41,4 +41,21 @@ test('an empty history offers the next step: add a connection or import a statem
     await expect(empty.getByRole('button', { name: 'Importer un relevé' })).toBeInViewport({ ratio: 1 });
     await shot(page, `history-fr-${width}-empty`);
   }
+  await nav(page, 'Réglages');
+  await page.getByTestId('language-select').selectOption('en');
+});
+
+test('a connection that brought no transaction: the empty history leads to the connections', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await addTestBank(page, 'someone', 'wrong-password');
+  await expect(page.getByTestId('connection-status')).toContainText('Your bank rejected the login or password', {
+    timeout: 60_000,
+  });
+  await nav(page, 'History');
+  const empty = page.getByTestId('history-scroll');
+  await expect(empty).toContainText('Your connections have not brought any transaction yet');
+  await shot(page, 'history-en-1280-empty-connected');
+  await empty.getByRole('button', { name: 'Open your connections' }).click();
+  await expect(page).toHaveURL(/\/connections$/);
 });

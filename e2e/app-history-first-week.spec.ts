@@ -159,6 +159,13 @@ test('the filters are kept in the address: a reload keeps them, Back and Forward
   await expect(page.getByTestId('history-count')).toHaveText(count!);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/history$/);
+
+  // Typing letter by letter is one step of the history, not one per letter.
+  await page.getByTestId('history-search').pressSequentially('lidl');
+  await expect(page).toHaveURL(/[?&]q=lidl/);
+  await page.goBack();
+  await expect(page.getByTestId('history-search')).toHaveValue('');
+  await expect(page).toHaveURL(/\/history$/);
 });
 
 test('filters that hide every row say so and offer to clear them', async () => {
@@ -183,7 +190,16 @@ test('at 800×600 the history shows more than 4 rows, in English and French, fil
     await page.getByTestId('history-more-filters').click();
     await page.getByTestId('filter-direction').selectOption('out');
     await page.getByTestId('filter-min').fill('20');
+    await page.getByTestId('filter-max').fill('abc');
+    await expect(page.getByTestId('filter-max-error')).toHaveText(
+      lang === 'en'
+        ? '“abc” is not an amount: type a number, such as 100 or 42.50.'
+        : '« abc » n’est pas un montant : tapez un nombre, par exemple 100 ou 42,50.',
+    );
+    const bubble = (await page.getByTestId('filter-max-error').boundingBox())!;
+    expect(bubble.x + bubble.width).toBeLessThanOrEqual(800);
     await shot(page, `history-${lang}-800-filters-open`);
+    await page.getByTestId('filter-max').fill('');
     await page.getByTestId('history-more-filters').click();
     await expect(page.getByTestId('history-more-filters')).toHaveText(lang === 'en' ? 'Filters · 2' : 'Filtres · 2');
     await expect(page.getByTestId('filter-min')).toBeHidden();
@@ -202,4 +218,25 @@ test('at 800×600 the history shows more than 4 rows, in English and French, fil
     await page.getByTestId('filter-min').fill('');
     await page.getByTestId('filter-direction').selectOption('');
   });
+});
+
+test('a phone-narrow window: the label keeps room to be read, no header runs into another', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 420, height: 860 });
+  await expect(page.getByTestId('tx-label').first()).toBeVisible();
+  const label = (await page.getByTestId('tx-label').first().boundingBox())!;
+  expect(label.width).toBeGreaterThan(100);
+  const headers = await page.locator('.vhead [role="columnheader"]').evaluateAll((cells) =>
+    cells
+      .filter((c) => (c as HTMLElement).offsetParent !== null)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        return { left: r.left, right: r.right, text: c.textContent };
+      }),
+  );
+  for (let i = 1; i < headers.length; i++) expect(headers[i].left).toBeGreaterThanOrEqual(headers[i - 1].right - 8);
+  expect(await cutAmounts(page)).toEqual([]);
+  await page.getByTestId('sort-amount').focus();
+  await shot(page, 'history-en-420');
+  await page.setViewportSize({ width: 1320, height: 900 });
 });

@@ -3,6 +3,9 @@ import { errorWords, type ErrorAnswer } from '../../../src/renderer/src/lib/api/
 import { en } from '../../../src/renderer/src/lib/i18n/en';
 import { fr } from '../../../src/renderer/src/lib/i18n/fr';
 import { translate } from '../../../src/renderer/src/lib/i18n/translate';
+import { ApiError } from '../../../src/renderer/core/api/errors';
+import { errorText } from '../../../src/renderer/widget/lib/errors';
+import { translator } from '../../../src/renderer/widget/lib/i18n';
 import type { MessageKey } from '../../../src/renderer/src/lib/i18n';
 
 const refused = (description: string): ErrorAnswer => ({ status: 400, code: 'invalid_request', description });
@@ -62,5 +65,17 @@ describe('the words of an error answer', () => {
         expect(text).not.toMatch(/setup_token|credential |statement folder|query parameter/);
       }
     }
+  });
+
+  it('the widget says the same for a refusal it knows, and its own sentence otherwise, never the engine text', () => {
+    const token = new ApiError(400, 'invalid_request', 'credential setup_token: the setup token is not base64 text');
+    expect(errorText(translator('fr'), token)).toBe(say('fr', refused(token.description)));
+    const other = new ApiError(400, 'invalid_request', 'body.provider_id must be string');
+    for (const lng of ['en', 'fr'] as const) {
+      const text = errorText(translator(lng), other);
+      expect(text).not.toContain('provider_id');
+      expect(text).toMatch(/Try again|Réessayez/);
+    }
+    expect(errorText(translator('en'), new Error('TypeError: x is undefined'))).not.toContain('TypeError');
   });
 });

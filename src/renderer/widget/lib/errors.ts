@@ -1,15 +1,21 @@
 import { consentErrorKind } from '../../../shared/consent-redirect';
 import { ApiError } from './api';
-import type { Translate } from './i18n';
+import { refusalWords } from '../../core/api/error-words';
+import type { TextKey, Translate } from './i18n';
 
-/** An API failure in words for the user (the technical description stays in a detail line). */
+/**
+ * An API failure in the person's words, with what to do next: a refusal the engine words for developers gets
+ * its sentence (core/api/error-words.ts, the same as in the app), anything else the widget's own sentence;
+ * never the engine's text.
+ */
 export function errorText(t: Translate, err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return t('error.network');
     if (err.code === 'insufficient_scope') return t('error.scope');
-    return t('error.generic', { detail: err.message });
+    const refusal = refusalWords(err.description);
+    if (refusal) return t(refusal.key as TextKey, refusal.values);
   }
-  return t('error.generic', { detail: (err as Error)?.message ?? String(err) });
+  return t('error.generic');
 }
 
 /** A bank consent page's error answer (`?error=…`) in words, with what to do next; never the bare code. */

@@ -1,9 +1,12 @@
 /** The widget's texts, in English and French (lng=en|fr, default fr). `{name}` marks a value. */
 import { createContext, useContext } from 'react';
 import type { Language } from '../../../shared/language';
+import { errorsEn } from '../../core/i18n/errors.en';
+import { errorsFr } from '../../core/i18n/errors.fr';
 import { translatorFor, type Vars } from '../../core/i18n/translate';
 
 const en = {
+  ...errorsEn,
   'app.title': 'Connect your bank',
   'app.footer': 'Secure connection · your data stays on this computer',
   'app.language': 'Language',
@@ -16,7 +19,8 @@ const en = {
   'app.done': 'Done',
   'error.network': 'The service cannot be reached. Check that Coffer is running, then try again.',
   'error.scope': 'This link does not allow this operation. Ask the service that sent you here for a new link.',
-  'error.generic': 'Something went wrong: {detail}',
+  'error.generic':
+    'This did not work and nothing was changed. Try again; if it happens again, close this window and start again from the service that sent you here.',
   'error.title': 'Something went wrong',
   'error.noSession': 'This link is incomplete: it has no session.',
 
@@ -177,6 +181,7 @@ const en = {
 export type TextKey = keyof typeof en;
 
 const fr: Record<TextKey, string> = {
+  ...errorsFr,
   'app.title': 'Connecter votre banque',
   'app.footer': 'Connexion sécurisée · vos données restent sur cet ordinateur',
   'app.language': 'Langue',
@@ -189,7 +194,8 @@ const fr: Record<TextKey, string> = {
   'app.done': 'Terminer',
   'error.network': 'Le service est injoignable. Vérifiez que Coffer est lancé, puis réessayez.',
   'error.scope': 'Ce lien ne permet pas cette opération. Demandez un nouveau lien au service qui vous a envoyé ici.',
-  'error.generic': 'Une erreur s’est produite : {detail}',
+  'error.generic':
+    'Cela n’a pas fonctionné et rien n’a été modifié. Réessayez ; si cela se reproduit, fermez cette fenêtre et recommencez depuis le service qui vous a envoyé ici.',
   'error.title': 'Une erreur s’est produite',
   'error.noSession': 'Ce lien est incomplet : il n’a pas de session.',
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { amountSize, MONEY_DIRECTIONS, type MoneyDirection } from '../../lib/tx-filter';
 import { useStore } from '../../store';
@@ -58,6 +58,14 @@ function AmountBound({
   const { t } = useT();
   const id = useId();
   const invalid = Number.isNaN(amountSize(value));
+  const bubble = useRef<HTMLSpanElement>(null);
+  // The bubble starts under the field and goes right; near the window's right edge it goes left instead.
+  const [leftward, setLeftward] = useState(false);
+  useLayoutEffect(() => {
+    if (!invalid) return setLeftward(false);
+    const box = bubble.current?.getBoundingClientRect();
+    if (box && !leftward && box.right > document.documentElement.clientWidth - 8) setLeftward(true);
+  }, [invalid, value, leftward]);
   return (
     <span className="filter-field">
       <input
@@ -74,7 +82,13 @@ function AmountBound({
         data-testid={testId}
       />
       {invalid && (
-        <span id={`${id}-error`} className="filter-field-error" role="alert" data-testid={`${testId}-error`}>
+        <span
+          ref={bubble}
+          id={`${id}-error`}
+          className={`filter-field-error${leftward ? ' leftward' : ''}`}
+          role="alert"
+          data-testid={`${testId}-error`}
+        >
           {t('hfilter.notAmount', { text: value.trim() })}
         </span>
       )}

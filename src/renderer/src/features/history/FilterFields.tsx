@@ -16,33 +16,7 @@ export function FilterFields() {
   const { t, lang } = useT();
   const filter = useStore((s) => s.filter);
   const setFilter = useStore((s) => s.setFilter);
-  const accounts = useStore((s) => s.accounts);
-  const categories = useStore((s) => s.categories);
-  const accountLabels = useStore(dataSelectors.accountLabels);
-
-  const accountOptions: Option[] = useMemo(
-    () =>
-      accounts.map((a) => ({
-        value: a.id,
-        label: accountLabels.get(a.id) ?? a.name,
-        hint: t(`accountType.${a.type}` as MessageKey),
-      })),
-    [accounts, accountLabels, t],
-  );
-  const categoryOptions: Option[] = useMemo(() => {
-    const parents = categories.filter((c) => !c.parent);
-    const out: Option[] = [];
-    for (const p of parents) {
-      out.push({ value: p.id, label: p.label });
-      for (const c of categories.filter((x) => x.parent?.id === p.id))
-        out.push({ value: c.id, label: c.label, depth: 1 });
-    }
-    return out;
-  }, [categories]);
-  const statusOptions: Option[] = TRANSACTION_STATUSES.map((s) => ({
-    value: s,
-    label: t(`txStatus.${s}` as MessageKey),
-  }));
+  const { accountOptions, categoryOptions, statusOptions } = useFilterOptions();
 
   return (
     <>
@@ -103,4 +77,37 @@ export function FilterFields() {
       />
     </>
   );
+}
+
+/** The choices of the accounts, categories (each parent followed by its children) and statuses filters. */
+function useFilterOptions() {
+  const { t } = useT();
+  const accounts = useStore((s) => s.accounts);
+  const categories = useStore((s) => s.categories);
+  const accountLabels = useStore(dataSelectors.accountLabels);
+
+  const accountOptions: Option[] = useMemo(
+    () =>
+      accounts.map((a) => ({
+        value: a.id,
+        label: accountLabels.get(a.id) ?? a.name,
+        hint: t(`accountType.${a.type}` as MessageKey),
+      })),
+    [accounts, accountLabels, t],
+  );
+  const categoryOptions: Option[] = useMemo(() => {
+    const parents = categories.filter((c) => !c.parent);
+    const out: Option[] = [];
+    for (const p of parents) {
+      out.push({ value: p.id, label: p.label });
+      for (const c of categories.filter((x) => x.parent?.id === p.id))
+        out.push({ value: c.id, label: c.label, depth: 1 });
+    }
+    return out;
+  }, [categories]);
+  const statusOptions: Option[] = TRANSACTION_STATUSES.map((s) => ({
+    value: s,
+    label: t(`txStatus.${s}` as MessageKey),
+  }));
+  return { accountOptions, categoryOptions, statusOptions };
 }

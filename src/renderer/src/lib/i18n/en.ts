@@ -12,6 +12,7 @@ import { historyFiltersEn } from './history-filters.en';
 import { errorsEn } from './errors.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
+import { errorsEn } from '../../../core/i18n/errors.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -81,14 +82,7 @@ export const en = {
   'error.notFoundText': 'This page does not exist, or what it showed was deleted.',
   'error.goHome': 'Go to the dashboard',
   'error.invalid_request': 'The request was refused: {message}',
-  'error.conflict': 'This e-mail address is already in use.',
-  'error.key_expired': 'The encryption key expired. Please try again.',
-  'error.invalid_credentials_encryption': 'The credentials could not be decrypted by the engine. Please try again.',
-  'error.secret_store_unavailable':
-    'No system keychain is available to keep your bank credentials safely, so nothing was stored.',
   'error.network_error': 'The Coffer engine cannot be reached.',
-  'error.not_found': 'It no longer exists.',
-  'error.insufficient_scope': 'You are not allowed to do this.',
 
   'firstRun.title': 'Welcome to Coffer',
   'firstRun.intro': 'Create your profile to start. It stays on this computer: Coffer has no cloud account.',

@@ -13,6 +13,7 @@ import { historyFiltersFr } from './history-filters.fr';
 import { errorsFr } from './errors.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
+import { errorsFr } from '../../../core/i18n/errors.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -82,14 +83,7 @@ export const fr: Record<MessageKey, string> = {
   'error.notFoundText': 'Cette page n’existe pas, ou ce qu’elle montrait a été supprimé.',
   'error.goHome': 'Aller au tableau de bord',
   'error.invalid_request': 'La demande a été refusée : {message}',
-  'error.conflict': 'Cette adresse e-mail est déjà utilisée.',
-  'error.key_expired': 'La clé de chiffrement a expiré. Veuillez réessayer.',
-  'error.invalid_credentials_encryption': 'Le moteur n’a pas pu déchiffrer les identifiants. Veuillez réessayer.',
-  'error.secret_store_unavailable':
-    'Aucun trousseau système n’est disponible pour garder vos identifiants bancaires en sécurité : rien n’a été enregistré.',
   'error.network_error': 'Le moteur de Coffer est injoignable.',
-  'error.not_found': 'Cela n’existe plus.',
-  'error.insufficient_scope': 'Vous n’avez pas le droit de faire cela.',
 
   'firstRun.title': 'Bienvenue dans Coffer',
   'firstRun.intro':

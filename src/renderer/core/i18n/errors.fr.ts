@@ -1,6 +1,6 @@
 import type { errorsEn } from './errors.en';
 
-/** Les phrases des réponses d’erreur du moteur (lib/api/error-words.ts) ; reprises dans fr.ts. */
+/** Les phrases des réponses d’erreur du moteur (core/api/error-words.ts) ; reprises dans les dictionnaires de l’application et du widget. */
 export const errorsFr: Record<keyof typeof errorsEn, string> = {
   'apierr.network': 'Le moteur de Coffer ne répond pas : rien n’a été fait. Vérifiez que Coffer est toujours ouvert, puis réessayez.',
   'apierr.notFound':

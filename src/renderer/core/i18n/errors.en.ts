@@ -1,4 +1,4 @@
-/** English sentences for the engine's error answers (lib/api/error-words.ts); spread into en.ts. */
+/** English sentences for the engine's error answers (core/api/error-words.ts); spread into the app's and the widget's dictionaries. */
 export const errorsEn = {
   'apierr.network': 'Coffer’s engine cannot be reached, so nothing was done. Check that Coffer is still running, then try again.',
   'apierr.notFound': 'This no longer exists: it may have been deleted in another window. Refresh the page to see what is left.',
