@@ -9,7 +9,6 @@ import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
-import { errorsEn } from './errors.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
 import { errorsEn } from '../../../core/i18n/errors.en';

@@ -10,7 +10,6 @@ import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
-import { errorsFr } from './errors.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
