@@ -9,6 +9,7 @@ export const syncStateEn = {
   'syncState.never': 'Never synchronized',
   'syncState.attempt': 'Last attempt {when}:',
   'syncState.attemptUndated': 'Last attempt:',
+  'syncState.attemptOnly': 'Last attempt {when}',
   'syncState.next.FAILED': 'Choose “Sync now” again in a moment; if it fails again, check this connection’s details.',
   'syncState.next.FAILED.document':
     'Check the list of files read: fix or remove the one that could not be read, then sync again.',

@@ -6,6 +6,7 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'syncState.never': 'Jamais synchronisée',
   'syncState.attempt': 'Dernière tentative {when} :',
   'syncState.attemptUndated': 'Dernière tentative :',
+  'syncState.attemptOnly': 'Dernière tentative {when}',
   'syncState.next.FAILED':
     'Relancez « Synchroniser » dans un moment ; si cela échoue encore, vérifiez le détail de cette connexion.',
   'syncState.next.FAILED.document':
