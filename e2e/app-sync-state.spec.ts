@@ -11,6 +11,15 @@ const app = useSignedInApp();
 
 const codeDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your bank needs a code' });
 
+/** "Sync now", then this code in the bank's dialog. */
+async function syncWithCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('button', { name: /Sync now/ }).first().click();
+  const dialog = codeDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('textbox').first().fill(code);
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+}
+
 async function openConnection(page: Page, name: RegExp | string): Promise<void> {
   await nav(page, 'Connections');
   await page.getByTestId('connection-card').filter({ hasText: name }).first().getByRole('link').first().click();
@@ -53,12 +62,8 @@ test('a wrong code: never synchronized still; after a success, a wrong code keep
   const { page } = app;
   await openConnection(page, 'Coffer Test Bank');
   const detail = page.getByTestId('connection-detail');
-  const dialog = codeDialog(page);
 
-  await page.getByRole('button', { name: /Sync now/ }).first().click();
-  await expect(dialog).toBeVisible({ timeout: 60_000 });
-  await dialog.getByRole('textbox').first().fill('000000');
-  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await syncWithCode(page, '000000');
   await expect(detail.getByTestId('connection-status').first()).toContainText('The security code was not accepted', {
     timeout: 60_000,
   });
@@ -66,10 +71,7 @@ test('a wrong code: never synchronized still; after a success, a wrong code keep
   await expect(detail.getByTestId('sync-attempt').first()).toContainText('Last attempt just now:');
 
   // The right code: up to date, the accounts listed, no failed attempt left.
-  await page.getByRole('button', { name: /Sync now/ }).first().click();
-  await expect(dialog).toBeVisible({ timeout: 60_000 });
-  await dialog.getByRole('textbox').first().fill('123456');
-  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await syncWithCode(page, '123456');
   await expect(detail.getByTestId('connection-status').first().locator('[data-status="SUCCESS"]')).toBeVisible({
     timeout: 60_000,
   });
@@ -78,10 +80,7 @@ test('a wrong code: never synchronized still; after a success, a wrong code keep
   await expect(detail.getByTestId('sync-attempt')).toHaveCount(0);
 
   // A wrong code again: the success stays the last success; the accounts are "not updated", not in error.
-  await page.getByRole('button', { name: /Sync now/ }).first().click();
-  await expect(dialog).toBeVisible({ timeout: 60_000 });
-  await dialog.getByRole('textbox').first().fill('000000');
-  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await syncWithCode(page, '000000');
   await expect(detail.getByTestId('connection-status').first()).toContainText('The security code was not accepted', {
     timeout: 60_000,
   });
