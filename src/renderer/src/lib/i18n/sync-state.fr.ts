@@ -29,6 +29,7 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'status.NO_ACCOUNT': 'Synchronisée, mais aucun compte n’a encore été trouvé',
   'status.NO_ACCOUNT.document':
     'Aucun relevé lu pour l’instant : ajoutez des fichiers à son dossier, ou déposez-les sur sa page',
+  'status.RUNNING.document': 'Lecture des relevés…',
   'status.PARTIAL_SUCCESS.document': 'Importé, mais certains fichiers n’ont pas pu être lus',
   'accountStatus.NOT_UPDATED': 'Pas mis à jour (voir sa connexion)',
   'consentAnswer.notAccepted':
