@@ -2,7 +2,7 @@
  * What a client needs to tell the last synchronization from the last attempt (the app's connection state):
  * a channel's last_success_date moves only when a run succeeds (fully or in part), last_end_date at the end
  * of every run, whatever it was; a run that failed as a whole leaves every account of the channel ERROR
- * (interface.md's table), which the app reads as "not updated" because the channel says why.
+ * (the account status rules of the API), which the app reads as "not updated" because the channel says why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
