@@ -15,6 +15,8 @@ test('a statement-files connection: files chosen in the app are imported and the
 
   // The folder is its owner's own path: shown in full, not masked (issue 19).
   await expect(page.getByTestId('document-folder')).toHaveText(folder);
+  await page.getByTestId('document-folder').scrollIntoViewIfNeeded();
+  await shot(page, 'app-documents-0-folder');
   const drop = page.getByTestId('document-drop');
   await expect(drop).toBeVisible();
   await shot(page, 'app-documents-1-drop-zone');

@@ -81,6 +81,21 @@ const decode = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+/** POST /connections on the test bank's REDIRECT channel with this code and state. */
+function postRedirectConnection(c: Caller, code: string | null, state: string): Promise<Response> {
+  return api(c, '/connections', {
+    method: 'POST',
+    json: {
+      provider_id: '9000',
+      channel_definition_id: '900001',
+      credentials: [
+        { id: 'AUTHORIZATION_CODE', value: code },
+        { id: 'STATE', value: state },
+      ],
+    },
+  });
+}
+
 async function connectRedirect(c: Caller, login: string): Promise<string> {
   const { url, state } = await authorizeUrl(c);
   const back = await consent(url, login, 'approve');
@@ -251,18 +266,7 @@ describe('REDIRECT connections', () => {
     const back = await consent(url, 'user_many', 'approve');
     const code = back.searchParams.get('code')!;
     expect(code.length).toBeGreaterThan(2048);
-    const create = (value: string, stateValue = state) =>
-      api(c, '/connections', {
-        method: 'POST',
-        json: {
-          provider_id: '9000',
-          channel_definition_id: '900001',
-          credentials: [
-            { id: 'AUTHORIZATION_CODE', value },
-            { id: 'STATE', value: stateValue },
-          ],
-        },
-      });
+    const create = (value: string, stateValue = state) => postRedirectConnection(c, value, stateValue);
     const res = await create(code);
     expect(res.status, await res.clone().text()).toBe(201);
     const id = res.headers.get('location')!.split('/').pop()!;
@@ -283,18 +287,7 @@ describe('REDIRECT connections', () => {
     const c = newCaller(engine);
     const { url, state } = await authorizeUrl(c);
     const code = (await consent(url, 'user_ok', 'approve')).searchParams.get('code');
-    const create = () =>
-      api(c, '/connections', {
-        method: 'POST',
-        json: {
-          provider_id: '9000',
-          channel_definition_id: '900001',
-          credentials: [
-            { id: 'AUTHORIZATION_CODE', value: code },
-            { id: 'STATE', value: state },
-          ],
-        },
-      });
+    const create = () => postRedirectConnection(c, code, state);
     const first = (await create()).headers.get('location')!.split('/').pop()!;
     expect((await waitSettled(c, first)).status).toBe('SUCCESS');
     const second = (await create()).headers.get('location')!.split('/').pop()!;

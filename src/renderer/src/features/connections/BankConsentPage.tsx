@@ -14,7 +14,8 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { readPendingBankConsent, startBankConsent, type PendingBankConsent } from './bank-consent';
-import { completeConsent, consentFailureMessage } from './consent-complete';
+import { consentFailureMessage } from './consent-answer';
+import { completeConsent } from './consent-complete';
 
 const PROBLEM_KEYS: Record<ConsentRedirectProblem, MessageKey> = {
   not_a_url: 'bankConsent.problem.not_a_url',

@@ -4,8 +4,8 @@ import { useT } from '../../lib/i18n';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Card, Loading, toast } from '../../ui';
-import { completeConsent, consentFailureMessage } from './consent-complete';
-import { consentAnswerMessage } from './consent-answer';
+import { completeConsent } from './consent-complete';
+import { consentAnswerMessage, consentFailureMessage } from './consent-answer';
 import type { PendingConnect } from './redirect-flow';
 
 /** A problem with the bank's answer itself, already put in words for the person. */

@@ -59,7 +59,7 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
           <div data-testid="connection-status">
             <StatusLine status={state.status} providerId={connection.provider_id} document={document} />
           </div>
-          <AttemptNote state={state} document={document} />
+          <AttemptNote state={state} document={document} providerId={connection.provider_id} />
           <ChallengeNotice connection={connection} />
           {channels.length > 1 && (
             <ul className="muted" style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>

@@ -171,7 +171,7 @@ function Detail({ connection }: { connection: Connection }) {
               <StatusLine status={state.status} providerId={connection.provider_id} document={document} />
             </span>
             {!running && <SimplefinStatusHelp providerId={connection.provider_id} status={connection.status} />}
-            <AttemptNote state={state} document={document} />
+            <AttemptNote state={state} document={document} providerId={connection.provider_id} />
             <span className="faint" style={{ fontSize: 12.5 }}>
               {[
                 provider?.name,

@@ -5,7 +5,7 @@ import type { ShownStatus } from './connection-state';
 import { simplefinStatusSentence } from './simplefin/strings';
 
 /** Statuses a statement-files source says in its own words (files read, not accounts synchronized). */
-const DOCUMENT_SENTENCES: ReadonlySet<string> = new Set(['PARTIAL_SUCCESS', 'NO_ACCOUNT']);
+const DOCUMENT_SENTENCES: ReadonlySet<string> = new Set(['RUNNING', 'PARTIAL_SUCCESS', 'NO_ACCOUNT']);
 
 function statusSentenceKey(status: ShownStatus, document?: boolean): MessageKey {
   return (document && DOCUMENT_SENTENCES.has(status) ? `status.${status}.document` : `status.${status}`) as MessageKey;

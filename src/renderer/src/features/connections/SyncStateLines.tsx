@@ -1,6 +1,7 @@
 import type { I18n, MessageKey } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
 import type { SyncState } from './connection-state';
+import { simplefinStatusSentence } from './simplefin/strings';
 
 const CHALLENGE_ENDS: ReadonlySet<string> = new Set(['CHALLENGE_FAILED', 'CHALLENGE_TIMED_OUT', 'CHALLENGE_CANCELLED']);
 
@@ -25,11 +26,28 @@ export function nextStepKey(state: SyncState, document?: boolean): MessageKey | 
  * Under a status line: the last attempt that did not succeed (when it ended; the status line says how) and
  * the next step; for a partial run, the next step alone. Nothing when all is well or a run is going on.
  */
-export function AttemptNote({ state, document }: { state: SyncState; document?: boolean }) {
+export function AttemptNote({
+  state,
+  document,
+  providerId,
+}: {
+  state: SyncState;
+  document?: boolean;
+  /** A provider that words some failures itself (SimpleFIN) gives their next step in its own help. */
+  providerId?: string;
+}) {
   const i18n = useT();
   const next = nextStepKey(state, document);
   if (!next) return null;
   const attempt = state.failedAttempt;
+  if (attempt && simplefinStatusSentence(i18n.lang, providerId, attempt.status) !== undefined) {
+    if (attempt.date === undefined) return null;
+    return (
+      <span className="muted" style={{ fontSize: 12.5 }} data-testid="sync-attempt">
+        {i18n.t('syncState.attemptOnly', { when: i18n.relative(attempt.date) })}
+      </span>
+    );
+  }
   const when = attempt
     ? attempt.date !== undefined
       ? i18n.t('syncState.attempt', { when: i18n.relative(attempt.date) })

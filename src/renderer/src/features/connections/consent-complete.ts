@@ -1,18 +1,5 @@
-import { ApiError, connectionsApi, providersApi, type ChannelDefinition } from '../../lib/api';
-import type { I18n } from '../../lib/i18n';
-import { errorMessage } from '../common/errors';
+import { connectionsApi, providersApi, type ChannelDefinition } from '../../lib/api';
 import type { PendingConnect } from './redirect-flow';
-
-/**
- * The end of a consent in the person's words. The bank did approve: a refusal here is Coffer's (the engine
- * found the bank's answer unusable, 400) or a failure to save, never "the bank did not authorize".
- */
-export function consentFailureMessage(i18n: I18n, err: unknown): string {
-  if (err instanceof ApiError && err.status === 400 && err.code === 'invalid_request') {
-    return i18n.t('consentAnswer.notAccepted');
-  }
-  return i18n.t('consentAnswer.notSaved', { message: errorMessage(i18n, err) });
-}
 
 function credentialId(def: ChannelDefinition | undefined, type: 'AUTHORIZATION_CODE' | 'STATE'): string {
   return def?.credentials.find((c) => c.type === type)?.id ?? type;

@@ -48,7 +48,7 @@ function SyncRow({ connection: c }: { connection: Connection }) {
         <div className="faint" style={{ fontSize: 12 }}>
           {lastSuccessText(i18n, state)}
         </div>
-        <AttemptNote state={state} document={document} />
+        <AttemptNote state={state} document={document} providerId={c.provider_id} />
       </div>
       <SyncButton connection={c} size="sm" />
     </div>

@@ -9,6 +9,7 @@ export const syncStateEn = {
   'syncState.never': 'Never synchronized',
   'syncState.attempt': 'Last attempt {when}:',
   'syncState.attemptUndated': 'Last attempt:',
+  'syncState.attemptOnly': 'Last attempt {when}',
   'syncState.next.FAILED': 'Choose “Sync now” again in a moment; if it fails again, check this connection’s details.',
   'syncState.next.FAILED.document':
     'Check the list of files read: fix or remove the one that could not be read, then sync again.',
@@ -26,6 +27,7 @@ export const syncStateEn = {
     'The other files were imported. Fix or remove the file that could not be read (named in the list of files read).',
   'status.NO_ACCOUNT': 'Synchronized, but no account was found yet',
   'status.NO_ACCOUNT.document': 'No statement file read yet: add files to its folder, or drop them on its page',
+  'status.RUNNING.document': 'Reading the statement files…',
   'status.PARTIAL_SUCCESS.document': 'Imported, but some files could not be read',
   'accountStatus.NOT_UPDATED': 'Not updated (see its connection)',
   'consentAnswer.notAccepted':

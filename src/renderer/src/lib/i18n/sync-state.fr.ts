@@ -6,6 +6,7 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'syncState.never': 'Jamais synchronisée',
   'syncState.attempt': 'Dernière tentative {when} :',
   'syncState.attemptUndated': 'Dernière tentative :',
+  'syncState.attemptOnly': 'Dernière tentative {when}',
   'syncState.next.FAILED':
     'Relancez « Synchroniser » dans un moment ; si cela échoue encore, vérifiez le détail de cette connexion.',
   'syncState.next.FAILED.document':
@@ -28,6 +29,7 @@ export const syncStateFr: Record<keyof typeof syncStateEn, string> = {
   'status.NO_ACCOUNT': 'Synchronisée, mais aucun compte n’a encore été trouvé',
   'status.NO_ACCOUNT.document':
     'Aucun relevé lu pour l’instant : ajoutez des fichiers à son dossier, ou déposez-les sur sa page',
+  'status.RUNNING.document': 'Lecture des relevés…',
   'status.PARTIAL_SUCCESS.document': 'Importé, mais certains fichiers n’ont pas pu être lus',
   'accountStatus.NOT_UPDATED': 'Pas mis à jour (voir sa connexion)',
   'consentAnswer.notAccepted':
