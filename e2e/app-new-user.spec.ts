@@ -208,6 +208,9 @@ test('the sign-in page’s password can be shown too (its one script, allowed by
   await expect(password).toHaveAttribute('type', 'text');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await shot(page, 'app-new-user-6-sign-in-fr');
+  // The language links stay on one line ("EN ·" above "FR" before).
+  const [en, fr] = await Promise.all(['EN', 'FR'].map((n) => page.getByRole('link', { name: n, exact: true }).boundingBox()));
+  expect(en!.y).toBe(fr!.y);
   await page.keyboard.press('Space');
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Me connecter', exact: true }).click();
