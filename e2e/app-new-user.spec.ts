@@ -115,6 +115,21 @@ test('Enable Banking not set up: searching for a European bank says so, with a w
   await expect(page.getByTestId('enablebanking-settings')).toBeVisible();
 });
 
+test('statement files are found by their formats and under any country, said to take any bank’s files', async () => {
+  const { page } = app;
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  const statements = page.getByTestId('provider-option').filter({ hasText: 'Statement files' });
+  await expect(statements).toContainText('Files from any bank · OFX, QIF, CSV, CAMT.053, MT940');
+  await expect(statements).not.toContainText('France');
+  await page.getByLabel('Search by name or country').fill('ofx');
+  await expect(page.getByTestId('provider-option')).toHaveCount(1);
+  await expect(statements).toBeVisible();
+  await page.getByLabel('Search by name or country').fill('');
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  await expect(statements).toBeVisible();
+});
+
 test('Enable Banking set up while the app is open: its banks are found at the next visit of Add a connection', async () => {
   const { page } = app;
   // The list is held from the visit before; Enable Banking is set up in Settings, without a reload.
