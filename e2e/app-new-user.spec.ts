@@ -66,6 +66,13 @@ test('the test bank’s form lists its demo logins, marked as the test bank’s,
     await openTestBankForm(page, 'EMBEDDED', FR);
     await expect(page.getByTestId('demo-logins')).toContainText('Identifiants de démonstration de la banque de test');
     await shot(page, 'app-new-user-2-demo-logins-fr');
+    await nav(page, FR.connections);
+    await page.getByRole('button', { name: FR.add }).first().click();
+    await expect(page.getByTestId('enablebanking-offer')).toContainText('Configurer Enable Banking');
+    await shot(page, 'app-new-user-2b-providers-fr');
+    await page.getByRole('searchbox').fill('BNP');
+    await expect(page.getByTestId('enablebanking-offer')).toContainText('Votre banque fait peut-être partie');
+    await shot(page, 'app-new-user-2c-no-match-fr');
   } finally {
     await nav(page, 'Réglages');
     await page.getByTestId('language-select').selectOption('en');
@@ -125,6 +132,7 @@ test('statement files are found by their formats and under any country, said to 
   await page.getByLabel('Search by name or country').fill('ofx');
   await expect(page.getByTestId('provider-option')).toHaveCount(1);
   await expect(statements).toBeVisible();
+  await shot(page, 'app-new-user-4b-search-ofx');
   await page.getByLabel('Search by name or country').fill('');
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
   await expect(statements).toBeVisible();
