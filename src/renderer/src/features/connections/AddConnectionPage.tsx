@@ -17,7 +17,8 @@ import { DuplicateLoginAlert } from './DuplicateLoginAlert';
 import { findSameLogin, type SameLogin } from './duplicate-login';
 import { SimplefinConnectForm, SimplefinShortcut } from './simplefin/SimplefinConnectForm';
 import { EnableBankingOffer, enableBankingListed } from './EnableBankingOffer';
-import { TEST_BANK_PROVIDER_ID, TestBankDemoLogins } from './TestBankDemoLogins';
+import { TestBankDemoLogins } from './TestBankDemoLogins';
+import { TEST_BANK_PROVIDER_ID } from './testbank-demo';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
