@@ -66,6 +66,13 @@ test('the test bank’s form lists its demo logins, marked as the test bank’s,
     await openTestBankForm(page, 'EMBEDDED', FR);
     await expect(page.getByTestId('demo-logins')).toContainText('Identifiants de démonstration de la banque de test');
     await shot(page, 'app-new-user-2-demo-logins-fr');
+    await nav(page, FR.connections);
+    await page.getByRole('button', { name: FR.add }).first().click();
+    await expect(page.getByTestId('enablebanking-offer')).toContainText('Configurer Enable Banking');
+    await shot(page, 'app-new-user-2b-providers-fr');
+    await page.getByRole('searchbox').fill('BNP');
+    await expect(page.getByTestId('enablebanking-offer')).toContainText('Votre banque fait peut-être partie');
+    await shot(page, 'app-new-user-2c-no-match-fr');
   } finally {
     await nav(page, 'Réglages');
     await page.getByTestId('language-select').selectOption('en');
@@ -113,6 +120,22 @@ test('Enable Banking not set up: searching for a European bank says so, with a w
   await missing.getByRole('link', { name: 'Set up Enable Banking' }).click();
   await expect(page).toHaveURL(/\/settings\/enablebanking$/);
   await expect(page.getByTestId('enablebanking-settings')).toBeVisible();
+});
+
+test('statement files are found by their formats and under any country, said to take any bank’s files', async () => {
+  const { page } = app;
+  await nav(page, 'Connections');
+  await page.getByRole('button', { name: 'Add a connection' }).first().click();
+  const statements = page.getByTestId('provider-option').filter({ hasText: 'Statement files' });
+  await expect(statements).toContainText('Files from any bank · OFX, QIF, CSV, CAMT.053, MT940');
+  await expect(statements).not.toContainText('France');
+  await page.getByLabel('Search by name or country').fill('ofx');
+  await expect(page.getByTestId('provider-option')).toHaveCount(1);
+  await expect(statements).toBeVisible();
+  await shot(page, 'app-new-user-4b-search-ofx');
+  await page.getByLabel('Search by name or country').fill('');
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  await expect(statements).toBeVisible();
 });
 
 test('Enable Banking set up while the app is open: its banks are found at the next visit of Add a connection', async () => {
@@ -208,6 +231,9 @@ test('the sign-in page’s password can be shown too (its one script, allowed by
   await expect(password).toHaveAttribute('type', 'text');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await shot(page, 'app-new-user-6-sign-in-fr');
+  // The language links stay on one line ("EN ·" above "FR" before).
+  const [en, fr] = await Promise.all(['EN', 'FR'].map((n) => page.getByRole('link', { name: n, exact: true }).boundingBox()));
+  expect(en!.y).toBe(fr!.y);
   await page.keyboard.press('Space');
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Me connecter', exact: true }).click();

@@ -97,13 +97,14 @@ button.primary{background:var(--brand);border-color:var(--brand);color:var(--bra
 .target{word-break:break-all;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
 footer{display:flex;justify-content:space-between;gap:12px;padding:12px 26px 16px;border-top:1px solid var(--line)}
 footer a{color:var(--muted)}
+.langs{white-space:nowrap}
 .note{background:var(--soft);border-radius:8px;padding:8px 12px;font-size:13px}
 `;
 
 function layout(lang: Language, title: string, body: string, languageLinks?: Record<Language, string>): string {
   const t = TEXT[lang];
   const links = languageLinks
-    ? `<span class="muted"><a href="?${escapeHtml(languageLinks.en)}" hreflang="en">EN</a> · <a href="?${escapeHtml(languageLinks.fr)}" hreflang="fr">FR</a></span>`
+    ? `<span class="muted langs"><a href="?${escapeHtml(languageLinks.en)}" hreflang="en">EN</a> · <a href="?${escapeHtml(languageLinks.fr)}" hreflang="fr">FR</a></span>`
     : '';
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

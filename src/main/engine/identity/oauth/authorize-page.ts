@@ -76,7 +76,7 @@ button{flex:1;padding:11px 14px;border-radius:8px;font:inherit;font-weight:600;c
 button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-text)}
 footer{display:flex;justify-content:space-between;gap:12px;margin-top:18px;padding-top:12px;border-top:1px solid var(--line)}
 footer a{color:var(--muted)}
-footer>span:last-child{white-space:nowrap}
+.langs{white-space:nowrap}
 `;
 
 function layout(lang: Language, title: string, body: string): string {
@@ -140,7 +140,7 @@ ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` :
 ${input.firstParty ? '' : `<button type="submit" name="decision" value="deny" formnovalidate>${t.deny}</button>`}
 </div></form>
 <footer><span class="muted">${t.local}</span>
-<span class="muted"><a href="?${escapeHtml(input.languageLinks.en)}" hreflang="en">EN</a> · <a href="?${escapeHtml(input.languageLinks.fr)}" hreflang="fr">FR</a></span></footer>`;
+<span class="muted langs"><a href="?${escapeHtml(input.languageLinks.en)}" hreflang="en">EN</a> · <a href="?${escapeHtml(input.languageLinks.fr)}" hreflang="fr">FR</a></span></footer>`;
   return layout(input.lang, t.title, body);
 }
 

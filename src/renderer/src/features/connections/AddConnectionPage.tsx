@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { connectionsApi, type ChannelDefinition, type Provider } from '../../lib/api';
 import { preloadEncryption, prepareCredentials } from '../../lib/credential-encryption';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useT, type I18n, type MessageKey } from '../../lib/i18n';
 import { navigate, useLocation } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Badge, Button, Card, Checkbox, EmptyState, Icon, Loading, TextField, toast } from '../../ui';
@@ -17,7 +17,8 @@ import { DuplicateLoginAlert } from './DuplicateLoginAlert';
 import { findSameLogin, type SameLogin } from './duplicate-login';
 import { SimplefinConnectForm, SimplefinShortcut } from './simplefin/SimplefinConnectForm';
 import { EnableBankingOffer, enableBankingListed } from './EnableBankingOffer';
-import { TEST_BANK_PROVIDER_ID, TestBankDemoLogins } from './TestBankDemoLogins';
+import { TestBankDemoLogins } from './TestBankDemoLogins';
+import { TEST_BANK_PROVIDER_ID } from './testbank-demo';
 
 /** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
 function usableChannels(p: Provider): ChannelDefinition[] {
@@ -25,6 +26,14 @@ function usableChannels(p: Provider): ChannelDefinition[] {
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The line under a provider's name: its country, or for statement files (which any bank's files feed, whatever
+ * the catalogue's country) the formats read. Searched as well, so that "ofx" or "csv" finds statement files.
+ */
+function providerSubtitle(p: Provider, t: I18n['t'], lang: I18n['lang']): string {
+  return p.type === 'DOCUMENT' ? t('add.documentSubtitle') : countryName(p.country_code, lang);
+}
 
 /**
  * The built-in add flow: provider → channel → credentials (encrypted in the page) or the bank's consent page.
@@ -97,11 +106,11 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
   const shown = useMemo(() => {
     const words = fold(q).split(/\s+/).filter(Boolean);
     return providers.filter((p) => {
-      if (country && p.country_code !== country) return false;
-      const text = fold(`${p.name} ${p.country_code} ${countryName(p.country_code, lang)} ${p.id}`);
+      if (country && p.country_code !== country && p.type !== 'DOCUMENT') return false;
+      const text = fold(`${p.name} ${p.country_code} ${providerSubtitle(p, t, lang)} ${p.id}`);
       return words.every((w) => text.includes(w));
     });
-  }, [providers, q, country, lang]);
+  }, [providers, q, country, lang, t]);
   const ebListed = enableBankingListed(providers);
 
   return (
@@ -173,8 +182,7 @@ function ProviderPicker({ providers }: { providers: Provider[] }) {
                   <span style={{ flex: 1, minWidth: 0 }}>
                     <span style={{ display: 'block', fontWeight: 600 }}>{p.name}</span>
                     <span className="faint" style={{ fontSize: 12.5 }}>
-                      {countryName(p.country_code, lang)}
-                      {p.type === 'DOCUMENT' ? ' · OFX/CSV' : ''}
+                      {providerSubtitle(p, t, lang)}
                     </span>
                   </span>
                   {unavailable ? <Badge tone="warning">{t('add.unavailable')}</Badge> : <Icon name="chevronRight" />}

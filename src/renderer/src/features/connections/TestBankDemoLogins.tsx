@@ -1,26 +1,6 @@
 import { useT, type MessageKey } from '../../lib/i18n';
 import './add-connection.css';
-
-/** The simulated bank that is always in the catalogue (provider 9000). */
-export const TEST_BANK_PROVIDER_ID = '9000';
-/** The password every demo login of the test bank takes. */
-const DEMO_PASSWORD = 'pass_ok';
-
-/**
- * The test bank's documented logins (its README in src/main/engine/connectors/testbank: the login chooses the
- * scenario), the ones worth trying first. Any other login behaves as user_ok.
- */
-const DEMO_LOGINS = [
-  'user_ok',
-  'user_challenge',
-  'user_many',
-  'user_partial',
-  'user_pro',
-  'user_password_change',
-  'user_unavailable',
-  'user_big',
-  'user_ok_uk',
-] as const;
+import { DEMO_LOGINS, DEMO_PASSWORD } from './testbank-demo';
 
 /**
  * The test bank's demo logins, shown on its form and marked as the test bank's (a person trying Coffer
@@ -38,7 +18,7 @@ export function TestBankDemoLogins({ onPick }: { onPick?: (login: string, passwo
         {onPick ? t('demo.intro', { password: DEMO_PASSWORD }) : t('demo.introRedirect')}
       </p>
       <ul>
-        {DEMO_LOGINS.map((login) => {
+        {DEMO_LOGINS.map(({ login }) => {
           const what = t(`demo.${login}` as MessageKey);
           return (
             <li key={login}>
