@@ -40,7 +40,7 @@ export const documentFileSchema = {
         'statement file (error says why). PENDING: waiting for a synchronization, or read fine but held back because ' +
         'another file of the same synchronization failed.',
     },
-    format: { type: 'string', enum: ['OFX1', 'OFX2', 'QFX', 'QIF', 'CSV', 'CAMT053', 'CAMT052', 'MT940'] },
+    format: { type: 'string', enum: ['OFX1', 'OFX2', 'QFX', 'QIF', 'CSV', 'CAMT053', 'CAMT052', 'CAMT054', 'MT940'] },
     error: { type: 'string' },
     size: { type: 'integer', description: 'Bytes.' },
     sha256: { type: 'string' },

@@ -16,8 +16,10 @@ const OFX1_HEADER = /^OFXHEADER\s*:\s*\d/i;
 const OFX2_PI = /<\?OFX\b[^>]{0,200}?OFXHEADER[ \t]*=[ \t]*["']?2/i;
 const OFX_ROOT = /<OFX\s*>/i;
 const INTUIT = /<INTU\.(?:BID|USERID|BROKERID)\s*>/i;
-const CAMT053 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrStmt[\s>]/;
-const CAMT052 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrAcctRpt[\s>]/;
+// camt version 001.01 names its message element with a V01 suffix (BkToCstmrAcctRptV01)
+const CAMT053 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrStmt(?:V01)?[\s>]/;
+const CAMT052 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrAcctRpt(?:V01)?[\s>]/;
+const CAMT054 = /<(?:[A-Za-z0-9_]+:)?BkToCstmrDbtCdtNtfctn(?:V01)?[\s>]/;
 const QIF_HEADER = /^!(?:Type|Account|Option|Clear)\b/i;
 const MT940_START = /^(?:\{1:|:20:)/;
 // (no \s* after a newline: on a run of blank lines it would make these quadratic)
@@ -37,6 +39,7 @@ export function detectFormatFromText(headText: string, fileName?: string): State
   if (head.startsWith('<')) {
     if (CAMT053.test(head)) return 'CAMT053';
     if (CAMT052.test(head)) return 'CAMT052';
+    if (CAMT054.test(head)) return 'CAMT054';
     return null;
   }
   if (QIF_HEADER.test(head)) return 'QIF';
@@ -50,7 +53,7 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): StatementFor
   if (bytes.length === 0) throw new StatementError('unknown format (the file is empty)', fileName, 'line 1');
   const format = detectFormatFromText(decodeHead(bytes), fileName);
   if (!format) {
-    throw new StatementError('unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940', fileName, 'line 1');
+    throw new StatementError('unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940', fileName, 'line 1');
   }
   return format;
 }

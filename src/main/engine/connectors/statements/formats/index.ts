@@ -40,7 +40,7 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
   rejectDoctype(text, ctx);
 
   const format = detectFormatFromText(text.slice(0, 65536), options.fileName);
-  if (!format) ctx.fail('line 1', 'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940');
+  if (!format) ctx.fail('line 1', 'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940');
 
   let accounts: ParsedAccount[];
   switch (format) {
@@ -54,6 +54,9 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
       break;
     case 'CAMT052':
       accounts = parseCamt(text, '052', ctx);
+      break;
+    case 'CAMT054':
+      accounts = parseCamt(text, '054', ctx);
       break;
     case 'MT940':
       accounts = parseMt940(text, ctx);

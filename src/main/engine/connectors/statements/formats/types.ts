@@ -3,7 +3,7 @@
  * Pure data: amounts are exact decimal text with a dot, dates are UTC seconds at 00:00 of the day.
  */
 
-export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'MT940';
+export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'CAMT054' | 'MT940';
 
 // One definition of the C6 value sets for the whole engine (the connector interface owns them).
 import type { AccountType, TransactionType } from '../../types';
