@@ -67,7 +67,8 @@ export function applyRunReport(
           store.putRow(id, {
             ...base,
             status: succeeded ? 'IMPORTED' : 'PENDING',
-            error: succeeded ? null : NOT_IMPORTED,
+            // an imported file keeps the note of its rows left out (line and reason) until it is read again
+            error: succeeded ? (f.error ?? null) : NOT_IMPORTED,
           });
           break;
         case 'FAILED':

@@ -70,7 +70,14 @@ function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, upload
   const base = { name, sha256: read.sha256, size: read.size, mtime, statements: [], ...(uploadId ? { uploadId } : {}) };
   switch (read.kind) {
     case 'parsed':
-      return { ...base, status: 'READY', format: read.format, transactions: read.transactions };
+      return {
+        ...base,
+        status: 'READY',
+        format: read.format,
+        transactions: read.transactions,
+        // rows of the file that could not be read: the file imports, and the report names them
+        ...(read.rowsLeftOut ? { error: read.rowsLeftOut } : {}),
+      };
     case 'unchanged':
       return { ...base, status: 'UNCHANGED', transactions: 0 };
     case 'skipped':

@@ -18,7 +18,16 @@ import type { ParsedFile } from './statement-batches';
 export const MAX_STATEMENT_BYTES = 100 * 1024 * 1024;
 
 export type ReadOutcome =
-  | { kind: 'parsed'; sha256: string; size: number; format: StatementFormat; file: ParsedFile; transactions: number }
+  | {
+      kind: 'parsed';
+      sha256: string;
+      size: number;
+      format: StatementFormat;
+      file: ParsedFile;
+      transactions: number;
+      /** What was left out, naming the file, each row's line and why ('a.csv: 1 row not imported: line 3: …'). */
+      rowsLeftOut?: string;
+    }
   | { kind: 'unchanged'; sha256: string; size: number }
   | { kind: 'skipped'; sha256: string; size: number; reason: string }
   | { kind: 'failed'; sha256: string; size: number; error: string; format?: StatementFormat };
@@ -93,6 +102,14 @@ function checkStorable(file: ParsedFile, displayName: string): void {
   }
 }
 
+/** 'a.csv: 2 rows not imported (line 3: malformed amount; line 9: malformed date); the others are.' */
+export function describeRowsLeftOut(displayName: string, rows: readonly string[]): string {
+  const shown = rows.slice(0, 5).join('; ');
+  const more = rows.length > 5 ? `; and ${rows.length - 5} more` : '';
+  const count = rows.length === 1 ? '1 row' : `${rows.length} rows`;
+  return `${displayName}: ${count} not imported, fix or remove them in the file (${shown}${more}); the other rows are imported`;
+}
+
 export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
   const max = input.maxBytes ?? MAX_STATEMENT_BYTES;
   if (input.size > max) {
@@ -110,7 +127,8 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // Moved away while the folder was being read: not there any more, nothing to report as a failure.
-    if (code === 'ELOOP') return { kind: 'skipped', sha256: '', size: input.size, reason: 'a symbolic link (links are not followed)' };
+    if (code === 'ELOOP')
+      return { kind: 'skipped', sha256: '', size: input.size, reason: 'a symbolic link (links are not followed)' };
     if (code === 'ENOENT')
       return { kind: 'skipped', sha256: '', size: input.size, reason: 'removed while it was being read' };
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'read error');
@@ -145,7 +163,9 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
     const file: ParsedFile = { name: input.name, format, accounts: parsed.accounts, accountHint: input.accountHint };
     checkStorable(file, input.displayName);
     const transactions = parsed.accounts.reduce((n, a) => n + a.transactions.length, 0);
-    return { kind: 'parsed', sha256, size, format, file, transactions };
+    const outcome: ReadOutcome = { kind: 'parsed', sha256, size, format, file, transactions };
+    if (parsed.rowsLeftOut.length > 0) outcome.rowsLeftOut = describeRowsLeftOut(input.displayName, parsed.rowsLeftOut);
+    return outcome;
   } catch (err) {
     const error =
       err instanceof StatementError

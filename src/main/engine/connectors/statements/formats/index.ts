@@ -68,5 +68,5 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
       accounts = parseCsv(text, ctx);
       break;
   }
-  return { format, accounts: mergeAccounts(accounts), warnings: ctx.warnings };
+  return { format, accounts: mergeAccounts(accounts), warnings: ctx.warnings, rowsLeftOut: ctx.rowsLeftOut };
 }

@@ -14,6 +14,8 @@ export interface ParsedStatement {
   format: StatementFormat;
   accounts: ParsedAccount[];
   warnings: string[];
+  /** Rows that could not be read and were left out, each as 'line 12: malformed amount' (the rest imports). */
+  rowsLeftOut: string[];
 }
 
 export interface Balance {
@@ -72,6 +74,8 @@ export interface CsvMapping {
   valueDate?: string | number;
   reference?: string | number;
   currency?: string | number;
+  /** Column saying whether the bank has booked the row: "PENDING", "vorgemerkt", "en cours" ⇒ PENDING. */
+  status?: string | number;
   decimalSeparator?: '.' | ',';
 }
 
