@@ -51,12 +51,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       /^missing-amount\.ofx, line 34: transaction without amount/,
     ],
     ['empty file', 'empty.ofx', /^empty\.ofx, line 1: unknown format \(the file is empty\)/],
-    ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount/],
-    [
-      'impossible QIF date',
-      'impossible-date.qif',
-      /^impossible-date\.qif, line 6: malformed or impossible date/,
-    ],
+    ['impossible QIF date', 'impossible-date.qif', /^impossible-date\.qif, line 6: malformed or impossible date/],
     ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date/],
     [
       'impossible CAMT date',
@@ -93,19 +88,19 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
   });
 
   it('one bad file among good ones: FAILED, nothing imported (the good ones wait), then imported once the bad one is gone', async () => {
-    const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml', 'bad/bad-amount.csv');
-    const id = await failsWith(folder, 'bad-amount.csv', /line 3: malformed amount/);
+    const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml', 'bad/truncated.ofx');
+    const id = await failsWith(folder, 'truncated.ofx', /line 52: truncated file/);
     const before = await documents(c, id);
     expect(before.map((d) => [d.name, d.status, d.error])).toEqual([
-      ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount'],
       ['camt053-fr-2-accounts.xml', 'PENDING', NOT_IMPORTED],
       ['ofx1-bank-fr-cp1252.ofx', 'PENDING', NOT_IMPORTED],
+      ['truncated.ofx', 'FAILED', expect.stringMatching(/^truncated\.ofx, line 52: truncated file/)],
     ]);
     // The failure is retried while the file stays: still FAILED, still nothing half-imported.
     expect((await resync(c, id)).status).toBe('FAILED');
     expect(await accountsOf(c, id)).toEqual([]);
 
-    unlinkSync(join(folder, 'bad-amount.csv'));
+    unlinkSync(join(folder, 'truncated.ofx'));
     const connection = await resync(c, id);
     expect(connection.status).toBe('SUCCESS');
     expect((await documents(c, id)).map((d) => [d.name, d.status])).toEqual([
@@ -113,6 +108,20 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED'],
     ]);
     expect(await accountsOf(c, id)).toHaveLength(3);
+  });
+
+  it('a CSV row that cannot be read is left out: the other rows import and the report names its line', async () => {
+    const { id, connection } = await connectFolder(c, folderWith('bad/bad-amount.csv'));
+    expect(connection.status).toBe('SUCCESS');
+    expect((await documents(c, id)).map((d) => [d.name, d.status, d.transactions, d.error])).toEqual([
+      [
+        'bad-amount.csv',
+        'IMPORTED',
+        2,
+        'bad-amount.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported. Fix it in the file, or export the file again from your bank.',
+      ],
+    ]);
+    expect(await accountsOf(c, id)).toHaveLength(1);
   });
 
   it('a file fixed by a setting (the date order of an ambiguous QIF) imports at the next synchronization', async () => {

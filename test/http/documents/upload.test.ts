@@ -152,12 +152,12 @@ describe.skipIf(!hasKeychain)('uploading statement files', () => {
   });
 
   it('a bad upload: 202, then FAILED with the file and line named; it leaves the inbox (send a fixed file again)', async () => {
-    const res = await upload(c, id, readFileSync(join(BAD, 'bad-amount.csv')), 'text/csv', '?filename=export-mars.csv');
+    const res = await upload(c, id, readFileSync(join(BAD, 'impossible-date.qif')), 'text/plain', '?filename=export-mars.qif');
     expect(res.status).toBe(202);
     const { name } = (await res.json()) as any;
     expect(await outcomeOf(c, id, name)).toMatchObject({
       status: 'FAILED',
-      error: 'export-mars.csv, line 3: malformed amount',
+      error: 'export-mars.qif, line 6: malformed or impossible date',
     });
     const connection = await waitSettled(c, id);
     expect(channelOf(connection).status).toBe('FAILED');

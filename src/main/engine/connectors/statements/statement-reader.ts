@@ -102,12 +102,18 @@ function checkStorable(file: ParsedFile, displayName: string): void {
   }
 }
 
-/** 'a.csv: 2 rows not imported (line 3: malformed amount; line 9: malformed date); the others are.' */
+/**
+ * 'a.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported.
+ * Fix it in the file, or export the file again from your bank.'
+ */
 export function describeRowsLeftOut(displayName: string, rows: readonly string[]): string {
   const shown = rows.slice(0, 5).join('; ');
   const more = rows.length > 5 ? `; and ${rows.length - 5} more` : '';
-  const count = rows.length === 1 ? '1 row' : `${rows.length} rows`;
-  return `${displayName}: ${count} not imported, fix or remove them in the file (${shown}${more}); the other rows are imported`;
+  const one = rows.length === 1;
+  return (
+    `${displayName}: ${one ? '1 row' : `${rows.length} rows`} could not be read and ${one ? 'was' : 'were'} left out ` +
+    `(${shown}${more}); the other rows are imported. Fix ${one ? 'it' : 'them'} in the file, or export the file again from your bank.`
+  );
 }
 
 export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
