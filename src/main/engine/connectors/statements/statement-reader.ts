@@ -103,8 +103,8 @@ function checkStorable(file: ParsedFile, displayName: string): void {
 }
 
 /**
- * 'a.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported.
- * Fix it in the file, or export the file again from your bank.'
+ * 'a.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported'
+ * (the app adds what to do, in the person's language).
  */
 export function describeRowsLeftOut(displayName: string, rows: readonly string[]): string {
   const shown = rows.slice(0, 5).join('; ');
@@ -112,7 +112,7 @@ export function describeRowsLeftOut(displayName: string, rows: readonly string[]
   const one = rows.length === 1;
   return (
     `${displayName}: ${one ? '1 row' : `${rows.length} rows`} could not be read and ${one ? 'was' : 'were'} left out ` +
-    `(${shown}${more}); the other rows are imported. Fix ${one ? 'it' : 'them'} in the file, or export the file again from your bank.`
+    `(${shown}${more}); the other rows are imported`
   );
 }
 

@@ -39,6 +39,9 @@ export function adviceFor(
       return anyFailed ? 'docReport.todo.pending' : null;
     case 'SKIPPED':
       return 'docReport.todo.skipped';
+    case 'IMPORTED':
+      // imported without the rows it could not read: the error names them
+      return file.error ? 'docReport.todo.rowsLeftOut' : null;
     default:
       return null;
   }

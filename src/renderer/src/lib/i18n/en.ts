@@ -5,6 +5,7 @@ import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { historyEditEn } from './history-edit.en';
+import { statementsEn } from './statements.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -12,6 +13,7 @@ export const en = {
   ...firstWeekEn,
   ...dashEn,
   ...historyEditEn,
+  ...statementsEn,
   ...connEn,
   ...challengeEn,
   ...datesEn,

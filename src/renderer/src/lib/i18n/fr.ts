@@ -6,6 +6,7 @@ import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { historyEditFr } from './history-edit.fr';
+import { statementsFr } from './statements.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -13,6 +14,7 @@ export const fr: Record<MessageKey, string> = {
   ...firstWeekFr,
   ...dashFr,
   ...historyEditFr,
+  ...statementsFr,
   ...connFr,
   ...challengeFr,
   ...datesFr,
