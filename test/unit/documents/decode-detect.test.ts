@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../src/main/engine/connectors/statements/formats/decode-text';
-import { detectFormat, parseStatement, StatementError } from '../../../src/main/engine/connectors/statements/formats/index';
+import {
+  detectFormat,
+  parseStatement,
+  StatementError,
+} from '../../../src/main/engine/connectors/statements/formats/index';
 import { sampleBytes, utf8 } from './helpers';
 
 describe('decodeText', () => {
@@ -78,5 +82,28 @@ describe('detectFormat (from content, not the extension)', () => {
     expect(() => detectFormat(bytes, 'x.dat')).toThrow(StatementError);
     expect(() => detectFormat(bytes, 'x.dat')).toThrow(/^x\.dat, line 1: unknown format/);
     expect(() => parseStatement(bytes, { fileName: 'x.dat' })).toThrow(/^x\.dat, line 1: unknown format/);
+  });
+});
+
+describe('files that are not statements are named for what they are', () => {
+  it.each([
+    [
+      'a bank’s web page saved instead of the export',
+      '<!DOCTYPE html>\n<html><head><title>Session expired</title></head><body>Please log in again</body></html>',
+      'unknown format: a web page (HTML), not a statement file; download the statement itself from your bank',
+    ],
+    [
+      'an ISO 20022 payment order',
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>',
+      'unknown format: an ISO 20022 pain.001 message, not a bank statement (camt.052, camt.053 or camt.054)',
+    ],
+    [
+      'an error answer in JSON',
+      '{"error": "invalid_session"}',
+      'unknown format: JSON data, not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940',
+    ],
+  ])('%s', (_name, text, message) => {
+    expect(() => detectFormat(utf8(text), 'x.xml')).toThrow(`x.xml, line 1: ${message}`);
+    expect(() => parseStatement(utf8(text), { fileName: 'x.xml' })).toThrow(`x.xml, line 1: ${message}`);
   });
 });

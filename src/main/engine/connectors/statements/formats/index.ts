@@ -2,7 +2,7 @@ import { parseCamt } from './camt-parser';
 import { guessCsvMapping as guessMapping } from './csv-mapping';
 import { parseCsv } from './csv-parser';
 import { decodeText } from './decode-text';
-import { detectFormatFromText } from './detect-format';
+import { detectFormatFromText, isWebPage, unknownFormatMessage } from './detect-format';
 import { mergeAccounts } from './merge-accounts';
 import { parseMt940 } from './mt940-parser';
 import { parseOfx } from './ofx-parser';
@@ -37,10 +37,12 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
   const decoded = decodeText(bytes);
   if (decoded.warning) ctx.warn(undefined, decoded.warning);
   const text = decoded.text.replace(/^\ufeff/, '');
+  const head = text.slice(0, 65536);
+  const format = detectFormatFromText(head, options.fileName);
+  // a web page saved instead of the statement is named as such, though it has a DOCTYPE; nothing of it is parsed
+  if (!format && isWebPage(head)) ctx.fail('line 1', unknownFormatMessage(head));
   rejectDoctype(text, ctx);
-
-  const format = detectFormatFromText(text.slice(0, 65536), options.fileName);
-  if (!format) ctx.fail('line 1', 'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940');
+  if (!format) ctx.fail('line 1', unknownFormatMessage(head));
 
   let accounts: ParsedAccount[];
   switch (format) {
