@@ -18,7 +18,7 @@ describe('CSV as real banks write it', () => {
       '24/01/2024;D;-3,00',
     ]);
     expect(parsed.accounts[0].transactions.map((t) => t.amount)).toEqual(['-1.00', '-3.00']);
-    expect(parsed.rowsLeftOut).toEqual(['line 4: malformed date', 'line 3: malformed amount']);
+    expect(parsed.rowsLeftOut).toEqual(['line 3: malformed amount', 'line 4: malformed date']);
   });
 
   it('skips the header where the bank repeats it (one export per page)', () => {
@@ -69,8 +69,9 @@ describe('CSV as real banks write it', () => {
       '"Buchungstag";"Valutadatum";"Verwendungszweck";"Betrag";"Waehrung";"Info"',
       '"28.03.18";"03.04.18";"MIETE04/18";"-1234,56";"EUR";"Umsatz vorgemerkt"',
       '"28.03.18";"28.03.18";"Geschenk";"123,00";"EUR";"Umsatz gebucht"',
+      '"29.03.18";"29.03.18";"Loyer";"-700,00";"EUR";"À venir"',
     ]);
-    expect(sparkasse.accounts[0].transactions.map((t) => t.status)).toEqual(['PENDING', 'BOOKED']);
+    expect(sparkasse.accounts[0].transactions.map((t) => t.status)).toEqual(['PENDING', 'BOOKED', 'PENDING']);
   });
 
   it('reads dates followed by the time of day, hours of one digit included', () => {

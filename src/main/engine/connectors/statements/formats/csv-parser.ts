@@ -75,7 +75,6 @@ function cell(row: CsvRow, index: number | undefined): string {
 
 interface Layout {
   columns: Columns;
-  headerIndex: number;
   decimal: '.' | ',';
 }
 
@@ -153,7 +152,7 @@ function splitRowDates(data: CsvRow[], cols: Columns, ctx: ParseContext): RowDat
   return result;
 }
 
-const PENDING_WORDS = /\b(?:pending|vorgemerkt|en cours|a venir|à venir|in bearbeitung)\b/i;
+const PENDING_WORDS = /(?:^|[^\p{L}])(?:pending|vorgemerkt|en cours|[aà] venir|in bearbeitung)(?![\p{L}])/iu;
 
 export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
   const mapping = ctx.csvMapping ?? guessCsvMapping(text, ctx.fileName, ctx);
@@ -178,7 +177,7 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
   const amountColumns = [cols.amount, cols.debit, cols.credit].filter((c): c is number => c !== undefined);
   const decimal =
     mapping.decimalSeparator ?? detectDecimalSeparator(data.flatMap((r) => amountColumns.map((c) => cell(r, c))));
-  const layout: Layout = { columns: cols, headerIndex, decimal };
+  const layout: Layout = { columns: cols, decimal };
 
   const currency = fileCurrency(dated, cols, ctx);
   const transactions: ParsedTransaction[] = [];
@@ -186,6 +185,7 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
     const tx = rowTransaction(entry, layout, order, currency ?? ctx.defaultCurrency, ctx);
     if (tx) transactions.push(tx);
   }
+  ctx.rowsLeftOut.sort((a, b) => lineOf(a) - lineOf(b));
   if (transactions.length === 0 && ctx.rowsLeftOut.length > 0) {
     // nothing to import: the file fails on its first bad row, as a file with one row would
     const [first, ...others] = ctx.rowsLeftOut;
@@ -201,6 +201,10 @@ export function parseCsv(text: string, ctx: ParseContext): ParsedAccount[] {
       transactions,
     },
   ];
+}
+
+function lineOf(rowLeftOut: string): number {
+  return Number(/^line (\d+)/.exec(rowLeftOut)?.[1] ?? 0);
 }
 
 /** The one currency of the file's currency column (none when it has no such column). */
@@ -236,6 +240,7 @@ function rowTransaction(
   const date = numericDateToUtc(entry.date.date, order);
   if (date === null) return ctx.leaveOutRow(location, 'malformed or impossible date');
   const valueDate = entry.valueDate ? (numericDateToUtc(entry.valueDate.date, order) ?? undefined) : undefined;
+  if (entry.valueDate && valueDate === undefined) ctx.warn(location, 'impossible value date ignored');
   const amount = rowAmount(row, cols, layout.decimal, currency);
   if (typeof amount !== 'string') return ctx.leaveOutRow(location, amount.problem);
   const label = cell(row, cols.label);
