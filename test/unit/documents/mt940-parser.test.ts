@@ -154,4 +154,20 @@ describe('MT940 as real banks write it', () => {
     expect(txs[2].providerKey).toBe('19239782213');
     expect(txs[3].rawText).toBe('X');
   });
+
+  it('reads Triodos subfields written with > for ?', () => {
+    const parsed = parseStatement(
+      mt([
+        ...head,
+        ':61:240101D10,00NIT NONREF',
+        ':86:000>100987654321 >20ALGEMENE TUSSENREKENING KOS>21TEN VAN 01-10-2010 TOT EN M',
+        '>22ET 31-12-2010>310390123456>32TRIODOS BANK',
+        ':62F:C240101EUR5,00',
+      ]),
+    );
+    expect(parsed.accounts[0].transactions[0]).toMatchObject({
+      counterparty: 'TRIODOS BANK',
+      remittanceInformation: ['ALGEMENE TUSSENREKENING KOS TEN VAN 01-10-2010 TOT EN M ET 31-12-2010'],
+    });
+  });
 });
