@@ -107,3 +107,30 @@ describe('files that are not statements are named for what they are', () => {
     expect(() => parseStatement(utf8(text), { fileName: 'x.xml' })).toThrow(`x.xml, line 1: ${message}`);
   });
 });
+
+describe('MT940 written in DOS code page 850', () => {
+  const statement = (name: number[]) =>
+    new Uint8Array([
+      ...utf8(
+        ':20:STARTUMS\n:25:20090500/0006853030\n:60F:C100217EUR0,\n:61:1002170217C80,N051NONREF\n:86:051?00Gutschrift?32',
+      ),
+      ...name,
+      ...utf8('\n:62F:C100217EUR80,\n'),
+    ]);
+
+  it('reads its umlauts (MÜLLER, Gräfin) when the file has no Windows-1252 umlaut', () => {
+    // M 0x9A L L E R , space G r 0x84 f i n : Ü and ä in code page 850
+    const parsed = parseStatement(
+      statement([0x4d, 0x9a, 0x4c, 0x4c, 0x45, 0x52, 0x2c, 0x20, 0x47, 0x72, 0x84, 0x66, 0x69, 0x6e]),
+    );
+    expect(parsed.accounts[0].transactions[0].counterparty).toBe('MÜLLER, Gräfin');
+    expect(parsed.warnings).toContain('read as DOS code page 850 (its umlauts are not those of Windows-1252)');
+  });
+
+  it('keeps Windows-1252 when the file has its umlauts', () => {
+    // M 0xDC L L E R: Ü in Windows-1252
+    const parsed = parseStatement(statement([0x4d, 0xdc, 0x4c, 0x4c, 0x45, 0x52]));
+    expect(parsed.accounts[0].transactions[0].counterparty).toBe('MÜLLER');
+    expect(parsed.warnings).toEqual([]);
+  });
+});
