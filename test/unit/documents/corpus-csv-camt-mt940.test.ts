@@ -129,6 +129,9 @@ for (const folder of ['mt940', 'camt', 'csv']) {
       }
       if (facts.currency) for (const a of accounts) expect(a.currency, 'currency').toBe(facts.currency);
       if (accounts.length === 1) checkBalances(accounts[0], facts);
+      // every text decoded: no replacement character where the encoding was guessed wrong
+      const undecoded = accounts.flatMap((a) => a.transactions).filter((t) => t.rawText.includes('\ufffd'));
+      expect(undecoded.map((t) => t.location)).toEqual([]);
       if (facts.pending !== undefined) {
         const pending = accounts.flatMap((a) => a.transactions).filter((t) => t.status === 'PENDING');
         expect(pending, 'pending transactions').toHaveLength(facts.pending);
