@@ -170,4 +170,11 @@ describe('MT940 as real banks write it', () => {
       remittanceInformation: ['ALGEMENE TUSSENREKENING KOS TEN VAN 01-10-2010 TOT EN M ET 31-12-2010'],
     });
   });
+
+  it('reads an envelope that ING closes with - and } on two lines', () => {
+    const parsed = parseStatement(
+      mt(['{1:F01INGBNL2ABXXX0000000000}', '{2:I940INGBNL2AXXXN}', '{4:', ...head, ':62F:C240101EUR10,00', '-', '}']),
+    );
+    expect(parsed.accounts[0].closingBalance?.amount).toBe('10.00');
+  });
 });

@@ -36,6 +36,7 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
   let envelopeLine = 0;
   let headerLine = 0;
   let betweenMessages = false;
+  let lastTrimmed = '';
   let start = 0;
   const n = text.length;
   while (start <= n) {
@@ -47,8 +48,10 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
     lineNo++;
     if (end === n && line === '') break;
 
+    const previous = lastTrimmed;
     const trimmed = line.trim();
     if (trimmed === '') continue;
+    lastTrimmed = trimmed;
     if (trimmed === '-') {
       field = null;
       betweenMessages = true;
@@ -59,6 +62,11 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
       betweenMessages = true;
       if (trimmed.startsWith('-}')) {
         if (envelopeLine === 0) ctx.fail(`line ${lineNo}`, 'end of SWIFT block -} without a {4: block');
+        envelopeLine = 0;
+        continue;
+      }
+      // ING ends the {4: block with '-' and '}' on two lines
+      if (trimmed === '}' && envelopeLine !== 0 && previous === '-') {
         envelopeLine = 0;
         continue;
       }
