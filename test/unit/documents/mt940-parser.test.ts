@@ -177,4 +177,17 @@ describe('MT940 as real banks write it', () => {
     );
     expect(parsed.accounts[0].closingBalance?.amount).toBe('10.00');
   });
+
+  it('joins the amount back to a :61: line broken after its debit/credit mark (Sparkasse)', () => {
+    const parsed = parseStatement(
+      mt([
+        ...head,
+        ':61:1811261126CR',
+        '30,00N062NONREF',
+        ':86:166?00GUTSCHR. UEBERWEISUNG?20SVWZ+Test',
+        ':62F:C240101EUR5,00',
+      ]),
+    );
+    expect(parsed.accounts[0].transactions[0]).toMatchObject({ amount: '30.00', date: day('2018-11-26') });
+  });
 });

@@ -64,9 +64,21 @@ interface StatementLine {
   supplementary?: string;
 }
 
+/**
+ * The :61: subfields and its supplementary lines. Sparkassen break the line after the debit/credit mark
+ * (`1811261126CR` then `30,00N062NONREF`): the amount's line is joined back to it.
+ */
+function statementLineText(field: Mt940Field): { s: string; supplementary: string[] } {
+  const first = field.lines[0].trim();
+  if (field.lines.length > 1 && /^\d{6}(?:\d{4})?R?[CD][A-Z]?$/.test(first)) {
+    return { s: first + field.lines[1].trim(), supplementary: field.lines.slice(2) };
+  }
+  return { s: first, supplementary: field.lines.slice(1) };
+}
+
 function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseContext): StatementLine {
   const where = `line ${field.line}`;
-  const s = field.lines[0].trim();
+  const { s, supplementary: more } = statementLineText(field);
   const valueText = s.slice(0, 6);
   const valueDate = parseYymmdd(valueText);
   if (valueDate === null) ctx.fail(where, `malformed value date in :61:`);
@@ -111,7 +123,7 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
   const slashes = refs.indexOf('//');
   const customerRef = (slashes < 0 ? refs : refs.slice(0, slashes)).trim();
   const bankRef = slashes < 0 ? '' : refs.slice(slashes + 2).trim();
-  const supplementary = field.lines.slice(1).join(' ').trim();
+  const supplementary = more.join(' ').trim();
   const line: StatementLine = {
     date,
     valueDate,
