@@ -98,6 +98,11 @@ describe('files that are not statements are named for what they are', () => {
       'unknown format: an ISO 20022 pain.001 message, not a bank statement (camt.052, camt.053 or camt.054)',
     ],
     [
+      'a camt message that is not a statement (a bank service billing, camt.086)',
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.086.001.02"><BkSvcsBllgStmt/></Document>',
+      'unknown format: an ISO 20022 camt.086 message, not a bank statement (camt.052, camt.053 or camt.054)',
+    ],
+    [
       'an error answer in JSON',
       '{"error": "invalid_session"}',
       'unknown format: JSON data, not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940',

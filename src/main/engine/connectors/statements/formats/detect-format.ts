@@ -67,7 +67,7 @@ export function unknownFormatMessage(headText: string): string {
     return `unknown format: a web page (HTML), not a statement file; download the statement itself from your bank`;
   }
   const iso = ISO20022.exec(head.slice(0, 4096));
-  if (iso && iso[1].toLowerCase() !== 'camt') {
+  if (iso && !(iso[1].toLowerCase() === 'camt' && ['052', '053', '054'].includes(iso[2]))) {
     const kind = `${iso[1].toLowerCase()}.${iso[2]}`;
     return `unknown format: an ISO 20022 ${kind} message, not a bank statement (camt.052, camt.053 or camt.054)`;
   }
