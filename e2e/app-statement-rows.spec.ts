@@ -23,10 +23,8 @@ test('the files report names a row left out and a file that is no bank statement
   const imported = report.getByTestId('document-row').filter({ hasText: 'missing-amount.ofx' });
   await expect(imported).toContainText('Imported');
   await expect(imported).toContainText('6 transactions');
-  await expect(imported).toContainText(
-    'line 34: transaction without amount (no <TRNAMT>): this transaction was not imported',
-  );
-  await expect(imported).toContainText('The other transactions of this file were imported.');
+  await expect(imported).toContainText('line 34: transaction without amount (no <TRNAMT>)');
+  await expect(imported).toContainText('Some rows of this file could not be read and were left out');
 
   await page.getByTestId('document-input').setInputFiles(INVESTMENT);
   await expect(status.locator('[data-status="FAILED"]')).toBeVisible({ timeout: 60_000 });
@@ -41,7 +39,7 @@ test('the files report names a row left out and a file that is no bank statement
   await page.getByTestId('language-select').selectOption('fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.goto(url);
-  await expect(imported).toContainText('Les autres opérations de ce fichier ont été importées.');
+  await expect(imported).toContainText('Certaines lignes de ce fichier n’ont pas pu être lues');
   await expect(refused).toContainText('Ce fichier n’est pas un relevé de compte bancaire ou de carte');
   await report.scrollIntoViewIfNeeded();
   await shot(page, 'app-statement-rows-2-fr');

@@ -44,7 +44,6 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['truncated OFX', 'truncated.ofx', /^truncated\.ofx, line 52: truncated file/],
     ['empty file', 'empty.ofx', /^empty\.ofx, line 1: unknown format \(the file is empty\)/],
-    ['malformed CSV amount', 'bad-amount.csv', /^bad-amount\.csv, line 3: malformed amount/],
     ['ambiguous QIF dates', 'ambiguous-dates.qif', /^ambiguous-dates\.qif, line 2: ambiguous date/],
     [
       'impossible CAMT date',
@@ -78,7 +77,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
           name: file,
           status: 'IMPORTED',
           transactions: imported,
-          error: `${file}, ${problem}: this transaction was not imported`,
+          error: `${file}: 1 row could not be read and was left out (${problem}); the other rows are imported`,
         },
       ]);
       expect(await accountsOf(c, id)).toHaveLength(1);
@@ -101,13 +100,16 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
   });
 
   it('one bad file among good ones: the others and their accounts import, the bad file is named with its line; the warning goes once it is fixed, then once it is removed', async () => {
-    const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml', 'bad/bad-amount.csv');
+    const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml');
+    // A CSV file none of whose rows can be read fails as a whole (a file with some good rows imports them).
+    const BAD_AMOUNT = expect.stringMatching(/^bad-amount\.csv, line 2: malformed amount/);
+    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n05/01/2024;PRLV SEPA EDF;12,3x\n');
     const { id, connection } = await connectFolder(c, folder);
     expect(connection.status).toBe('PARTIAL_SUCCESS');
     expect(channelOf(connection).last_success_date).toEqual(expect.any(Number));
     const report = async () => (await documents(c, id)).map((d) => [d.name, d.status, d.error ?? null]);
     expect(await report()).toEqual([
-      ['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount'],
+      ['bad-amount.csv', 'FAILED', BAD_AMOUNT],
       ['camt053-fr-2-accounts.xml', 'IMPORTED', null],
       ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED', null],
     ]);
@@ -116,7 +118,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     expect(accounts.map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
     // Read again while it stays: still named, the rest untouched.
     expect((await resync(c, id)).status).toBe('PARTIAL_SUCCESS');
-    expect((await report())[0]).toEqual(['bad-amount.csv', 'FAILED', 'bad-amount.csv, line 3: malformed amount']);
+    expect((await report())[0]).toEqual(['bad-amount.csv', 'FAILED', BAD_AMOUNT]);
 
     // Fixed in place: imported, and the warning is gone.
     writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n02/01/2024;CB CARREFOUR MARKET;-45,90\n31/01/2024;FRAIS;-8,50\n');
@@ -133,6 +135,20 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
       ['camt053-fr-2-accounts.xml', 'IMPORTED'],
       ['ofx1-bank-fr-cp1252.ofx', 'IMPORTED'],
     ]);
+  });
+
+  it('a CSV row that cannot be read is left out: the other rows import and the report names its line', async () => {
+    const { id, connection } = await connectFolder(c, folderWith('bad/bad-amount.csv'));
+    expect(connection.status).toBe('SUCCESS');
+    expect((await documents(c, id)).map((d) => [d.name, d.status, d.transactions, d.error])).toEqual([
+      [
+        'bad-amount.csv',
+        'IMPORTED',
+        2,
+        'bad-amount.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported',
+      ],
+    ]);
+    expect(await accountsOf(c, id)).toHaveLength(1);
   });
 
   it('a file fixed by a setting (the date order of an ambiguous QIF) imports at the next synchronization', async () => {

@@ -96,20 +96,22 @@ describe.skipIf(!hasKeychain)('npm run cli -- import, against a running engine',
   it('uses the existing connection; a bad file is reported FAILED with its line, good ones still import (exit 1)', async () => {
     const [connection] = await getJson(c, '/connections?provider_id=9500');
     const res = await cli(
-      [join(SAMPLES, 'qif-ccard-us.qif'), join(BAD, 'bad-amount.csv'), '--user', email, '--account', 'Visa'],
+      [join(SAMPLES, 'qif-ccard-us.qif'), join(BAD, 'impossible-date.qif'), '--user', email, '--account', 'Visa'],
       engine.dataDir,
     );
     expect(res.code).toBe(1);
     expect(res.stderr).not.toMatch(/created connection/);
     expect(res.stdout).toMatch(/^qif-ccard-us\.qif\s+IMPORTED\s+4$/m);
-    expect(res.stdout).toMatch(/^bad-amount\.csv\s+FAILED\s+bad-amount\.csv, line 3: malformed amount$/m);
+    expect(res.stdout).toMatch(
+      /^impossible-date\.qif\s+FAILED\s+impossible-date\.qif, line 6: malformed or impossible date$/m,
+    );
     const refs = (await accountsOf(c, connection.id)).map((a) => a.reference);
     expect(refs).toContain('Visa|CREDIT_CARD|EUR');
     const report = await documents(c, connection.id);
     expect(report.filter((d) => d.source === 'UPLOAD').map((d) => [d.file_name, d.status])).toEqual(
       expect.arrayContaining([
         ['qif-ccard-us.qif', 'IMPORTED'],
-        ['bad-amount.csv', 'FAILED'],
+        ['impossible-date.qif', 'FAILED'],
       ]),
     );
   });

@@ -152,12 +152,12 @@ describe.skipIf(!hasKeychain)('uploading statement files', () => {
   });
 
   it('a bad upload: 202, then FAILED with the file and line named; it leaves the inbox (send a fixed file again); the accounts already imported stay sound', async () => {
-    const res = await upload(c, id, readFileSync(join(BAD, 'bad-amount.csv')), 'text/csv', '?filename=export-mars.csv');
+    const res = await upload(c, id, readFileSync(join(BAD, 'truncated.ofx')), 'application/x-ofx', '?filename=export-mars.ofx');
     expect(res.status).toBe(202);
     const { name } = (await res.json()) as any;
     expect(await outcomeOf(c, id, name)).toMatchObject({
       status: 'FAILED',
-      error: 'export-mars.csv, line 3: malformed amount',
+      error: expect.stringMatching(/^export-mars\.ofx, line 52: truncated file/),
     });
     const connection = await waitSettled(c, id);
     // The source still holds its accounts: the run is partial, not failed, and no account is marked as failed.

@@ -5,7 +5,6 @@ import { parseSample, sampleBytes, statementError, utf8 } from './helpers';
 /** Every bad file fails as a whole with a StatementError naming the file and where. */
 const cases: [file: string, location: string, message: RegExp][] = [
   ['bad/truncated.ofx', 'line 52', /truncated file: unterminated tag/],
-  ['bad/bad-amount.csv', 'line 3', /malformed amount/],
   ['bad/ambiguous-dates.qif', 'line 2', /ambiguous date.*dateOrder: 'DMY' or 'MDY'/],
   ['bad/xxe.xml', 'line 2', /rejected: the file contains a <!DOCTYPE> declaration/],
   ['bad/unclosed.xml', 'element Document/BkToCstmrStmt/Stmt', /truncated file: <Stmt> is never closed/],
@@ -32,8 +31,15 @@ describe('bad statement files', () => {
   ])('%s: the row that cannot be read is left out and named with its line, the others import', (file, warning) => {
     const parsed = parseSample(file);
     expect(parsed.warnings).toEqual([warning]);
+    expect(parsed.rowsLeftOut).toEqual([warning.replace(': this transaction was not imported', '')]);
     expect(parsed.accounts[0].transactions.length).toBeGreaterThan(0);
     expect(parsed.accounts[0].transactions.every((t) => t.location !== warning.split(':')[0])).toBe(true);
+  });
+
+  it('a CSV row whose amount cannot be read is left out and named; the other rows import', () => {
+    const parsed = parseSample('bad/bad-amount.csv');
+    expect(parsed.accounts[0].transactions.map((t) => t.amount)).toEqual(['-45.90', '-8.50']);
+    expect(parsed.rowsLeftOut).toEqual(['line 3: malformed amount']);
   });
 
   it('the ambiguous QIF parses once the caller says which order', () => {

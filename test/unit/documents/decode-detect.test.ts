@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../src/main/engine/connectors/statements/formats/decode-text';
-import { detectFormat, parseStatement, StatementError } from '../../../src/main/engine/connectors/statements/formats/index';
+import {
+  detectFormat,
+  parseStatement,
+  StatementError,
+} from '../../../src/main/engine/connectors/statements/formats/index';
 import { sampleBytes, utf8 } from './helpers';
 
 describe('decodeText', () => {
@@ -78,5 +82,60 @@ describe('detectFormat (from content, not the extension)', () => {
     expect(() => detectFormat(bytes, 'x.dat')).toThrow(StatementError);
     expect(() => detectFormat(bytes, 'x.dat')).toThrow(/^x\.dat, line 1: unknown format/);
     expect(() => parseStatement(bytes, { fileName: 'x.dat' })).toThrow(/^x\.dat, line 1: unknown format/);
+  });
+});
+
+describe('files that are not statements are named for what they are', () => {
+  it.each([
+    [
+      'a bank’s web page saved instead of the export',
+      '<!DOCTYPE html>\n<html><head><title>Session expired</title></head><body>Please log in again</body></html>',
+      'unknown format: a web page (HTML), not a statement file; download the statement itself from your bank',
+    ],
+    [
+      'an ISO 20022 payment order',
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>',
+      'unknown format: an ISO 20022 pain.001 message, not a bank statement (camt.052, camt.053 or camt.054)',
+    ],
+    [
+      'a camt message that is not a statement (a bank service billing, camt.086)',
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.086.001.02"><BkSvcsBllgStmt/></Document>',
+      'unknown format: an ISO 20022 camt.086 message, not a bank statement (camt.052, camt.053 or camt.054)',
+    ],
+    [
+      'an error answer in JSON',
+      '{"error": "invalid_session"}',
+      'unknown format: JSON data, not OFX, QFX, QIF, CSV, CAMT.052/053/054 or MT940',
+    ],
+  ])('%s', (_name, text, message) => {
+    expect(() => detectFormat(utf8(text), 'x.xml')).toThrow(`x.xml, line 1: ${message}`);
+    expect(() => parseStatement(utf8(text), { fileName: 'x.xml' })).toThrow(`x.xml, line 1: ${message}`);
+  });
+});
+
+describe('MT940 written in DOS code page 850', () => {
+  const statement = (name: number[]) =>
+    new Uint8Array([
+      ...utf8(
+        ':20:STARTUMS\n:25:20090500/0006853030\n:60F:C100217EUR0,\n:61:1002170217C80,N051NONREF\n:86:051?00Gutschrift?32',
+      ),
+      ...name,
+      ...utf8('\n:62F:C100217EUR80,\n'),
+    ]);
+
+  it('reads its umlauts (MÜLLER, Gräfin) when the file has no Windows-1252 umlaut', () => {
+    // M 0x9A L L E R , space G r 0x84 f i n : Ü and ä in code page 850
+    const parsed = parseStatement(
+      statement([0x4d, 0x9a, 0x4c, 0x4c, 0x45, 0x52, 0x2c, 0x20, 0x47, 0x72, 0x84, 0x66, 0x69, 0x6e]),
+    );
+    expect(parsed.accounts[0].transactions[0].counterparty).toBe('MÜLLER, Gräfin');
+    expect(parsed.warnings).toContain('read as DOS code page 850 (its umlauts are not those of Windows-1252)');
+  });
+
+  it('keeps Windows-1252 when the file has its umlauts', () => {
+    // M 0xDC L L E R: Ü in Windows-1252
+    const parsed = parseStatement(statement([0x4d, 0xdc, 0x4c, 0x4c, 0x45, 0x52]));
+    expect(parsed.accounts[0].transactions[0].counterparty).toBe('MÜLLER');
+    expect(parsed.warnings).toEqual([]);
   });
 });

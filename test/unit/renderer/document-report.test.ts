@@ -38,6 +38,7 @@ describe('statement files report (issue 15)', () => {
     expect(adviceFor(file({ status: 'PENDING' }), false)).toBeNull();
     expect(adviceFor(file({ status: 'SKIPPED' }), false)).toBe('docReport.todo.skipped');
     expect(adviceFor(file({ status: 'IMPORTED' }), true)).toBeNull();
+    expect(adviceFor(file({ status: 'IMPORTED', error: 'x.csv: 1 row could not be read and was left out (line 3: malformed amount)' }), false)).toBe('docReport.todo.rowsLeftOut');
   });
 
   it('says a file that is no statement is one to download again, and that rows were left out of an imported file', () => {
@@ -52,7 +53,7 @@ describe('statement files report (issue 15)', () => {
       expect(adviceFor(file({ status: 'FAILED', error }), true)).toBe('docReport.todo.notStatement');
     }
     const leftOut = 'a.ofx, line 34: transaction without amount (no <TRNAMT>): this transaction was not imported';
-    expect(adviceFor(file({ status: 'IMPORTED', error: leftOut }), false)).toBe('docReport.todo.leftOut');
+    expect(adviceFor(file({ status: 'IMPORTED', error: leftOut }), false)).toBe('docReport.todo.rowsLeftOut');
   });
 
   it('lists failures first, then waiting, imported and skipped files', () => {

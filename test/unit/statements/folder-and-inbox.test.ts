@@ -54,6 +54,12 @@ describe('scanFolder', () => {
     expect(scan.files[0]).toMatchObject({ size: 1, mtime: expect.any(Number), path: join(root, 'a.QIF') });
   });
 
+  it('reads the extensions banks give their SWIFT and ISO 20022 files (Rabobank .swi, camt .054)', async () => {
+    const scan = await scanFolder(tree({ 'export.swi': 'x', 'notification.054': 'x', 'day.STA': 'x' }));
+    expect(scan.files.map((f) => f.name)).toEqual(['day.STA', 'export.swi', 'notification.054']);
+    expect(scan.skipped).toEqual([]);
+  });
+
   it('throws the fs error for a folder that is missing or is a file', async () => {
     const root = tree({ 'f.ofx': 'x' });
     await expect(scanFolder(join(root, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });

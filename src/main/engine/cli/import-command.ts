@@ -23,7 +23,7 @@ import { nowSeconds, table, UsageError, withDatabase, type CliIo } from './cli-s
 
 export const IMPORT_USAGE = `usage:
   npm run cli -- import FILE… --user EMAIL [--connection ID] [--account NAME] [--data-dir DIR] [--timeout SECONDS]
-Imports bank statement files (OFX/QFX, QIF, CSV, CAMT.052/053, MT940) into the user's "Statement files"
+Imports bank statement files (OFX/QFX, QIF, CSV, CAMT.052/053/054, MT940) into the user's "Statement files"
 connection through the running engine (npm run serve, or the desktop app). Without --connection, the user's
 only statement-files connection is used, or one is created (its folder: DIR/statements/<user id>).
 --account names the account of QIF and CSV files, which carry no account number.`;

@@ -243,7 +243,7 @@ export const documentRoutes = defineRoutes({
           schema: {
             summary: 'Upload a statement file',
             description:
-              'Extension for statement-files connections: the body is the file itself (OFX/QFX, QIF, CSV, CAMT.052/053 or ' +
+              'Extension for statement-files connections: the body is the file itself (OFX/QFX, QIF, CSV, CAMT.052/053/054 or ' +
               'MT940), at most 100 MB. Content-Type application/x-ofx, application/vnd.intu.qfx, text/csv, application/qif ' +
               '(application/x-qif), application/xml (text/xml) for CAMT; with text/plain or application/octet-stream the ' +
               '`filename` query parameter names the format by its extension (e.g. statement.sta for MT940), and without ' +

@@ -41,7 +41,7 @@ export const documentFileSchema = {
         'synchronization); the other files still import. SKIPPED: not a statement file (error says why). PENDING: ' +
         'waiting for a synchronization, or read fine but not imported because the synchronization stopped.',
     },
-    format: { type: 'string', enum: ['OFX1', 'OFX2', 'QFX', 'QIF', 'CSV', 'CAMT053', 'CAMT052', 'MT940'] },
+    format: { type: 'string', enum: ['OFX1', 'OFX2', 'QFX', 'QIF', 'CSV', 'CAMT053', 'CAMT052', 'CAMT054', 'MT940'] },
     error: { type: 'string' },
     size: { type: 'integer', description: 'Bytes.' },
     sha256: { type: 'string' },

@@ -25,10 +25,13 @@ export const STATEMENT_EXTENSIONS: ReadonlySet<string> = new Set([
   'camt',
   '053',
   '052',
+  '054',
   'sta',
   'mt940',
   '940',
   '942',
+  // Rabobank names its MT940 exports .swi
+  'swi',
 ]);
 /** Extensions whose files may be statements or notes: read when the content is a statement, else skipped. */
 export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set(['txt']);

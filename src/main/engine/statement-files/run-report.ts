@@ -68,6 +68,7 @@ export function applyRunReport(
           store.putRow(id, {
             ...base,
             status: succeeded ? 'IMPORTED' : 'PENDING',
+            // an imported file keeps the note of its rows left out (line and reason) until it is read again
             error: succeeded ? (f.error ?? null) : NOT_IMPORTED,
           });
           break;

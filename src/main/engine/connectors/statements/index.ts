@@ -1,6 +1,6 @@
 /**
  * "Statement files" (provider 9500, type DOCUMENT): each synchronization imports the bank statement files
- * (OFX/QFX, QIF, CSV, CAMT.052/053, MT940) that are new or changed in the connection's folder, plus the
+ * (OFX/QFX, QIF, CSV, CAMT.052/053/054, MT940) that are new or changed in the connection's folder, plus the
  * files uploaded to the connection. See run-import.ts for one run, formats/ for the parsers,
  * statement-batches.ts for accounts and transaction keys, balance-anchor.ts for balances, source.ts for what
  * the connector asks of its engine (the engine's statement-files feature answers).

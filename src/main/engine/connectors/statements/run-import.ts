@@ -91,7 +91,8 @@ function outcomeOf(name: string, mtime: number | null, read: ReadOutcome, upload
         status: 'READY',
         format: read.format,
         transactions: read.transactions,
-        ...(read.leftOut ? { error: read.leftOut } : {}),
+        // rows of the file that could not be read: the file imports, and the report names them
+        ...(read.rowsLeftOut ? { error: read.rowsLeftOut } : {}),
       };
     case 'unchanged':
       return { ...base, status: 'UNCHANGED', transactions: 0 };

@@ -27,7 +27,15 @@ import type { AccountType } from '../types';
 const DAY = 86_400;
 
 /** Formats whose statements carry the account's own identifier. */
-const IDENTIFIED: ReadonlySet<StatementFormat> = new Set(['OFX1', 'OFX2', 'QFX', 'CAMT053', 'CAMT052', 'MT940']);
+const IDENTIFIED: ReadonlySet<StatementFormat> = new Set([
+  'OFX1',
+  'OFX2',
+  'QFX',
+  'CAMT053',
+  'CAMT052',
+  'CAMT054',
+  'MT940',
+]);
 
 export interface ParsedFile {
   /** Register name (relative path or `.upload/<id>/<name>`), for messages. */

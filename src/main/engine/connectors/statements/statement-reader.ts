@@ -25,8 +25,8 @@ export type ReadOutcome =
       format: StatementFormat;
       file: ParsedFile;
       transactions: number;
-      /** Rows (or a balance) of the file that could not be read and were left out, named with their line. */
-      leftOut?: string;
+      /** What was left out, naming the file, each row's line and why ('a.csv: 1 row not imported: line 3: …'). */
+      rowsLeftOut?: string;
     }
   | { kind: 'unchanged'; sha256: string; size: number }
   | { kind: 'skipped'; sha256: string; size: number; reason: string }
@@ -102,21 +102,18 @@ function checkStorable(file: ParsedFile, displayName: string): void {
   }
 }
 
-/** The readers' warnings about data they did not import end with these words (the other warnings are details). */
-const LEFT_OUT = /(?:not imported|left out)$/;
-const LEFT_OUT_SHOWN = 5;
-
 /**
- * What of a file was not imported, for its entry in the files report: the file's name, then each row left out
- * with its line (`janvier.ofx, line 34: transaction without amount (no <TRNAMT>): this transaction was not
- * imported`). A row is never dropped without being named here.
+ * 'a.csv: 1 row could not be read and was left out (line 3: malformed amount); the other rows are imported'
+ * (the app adds what to do, in the person's language).
  */
-export function leftOutText(warnings: readonly string[], displayName: string): string | undefined {
-  const rows = warnings.filter((w) => LEFT_OUT.test(w));
-  if (rows.length === 0) return undefined;
-  const shown = rows.slice(0, LEFT_OUT_SHOWN).join('; ');
-  const more = rows.length > LEFT_OUT_SHOWN ? `; and ${rows.length - LEFT_OUT_SHOWN} more` : '';
-  return `${displayName}, ${shown}${more}`;
+export function describeRowsLeftOut(displayName: string, rows: readonly string[]): string {
+  const shown = rows.slice(0, 5).join('; ');
+  const more = rows.length > 5 ? `; and ${rows.length - 5} more` : '';
+  const one = rows.length === 1;
+  return (
+    `${displayName}: ${one ? '1 row' : `${rows.length} rows`} could not be read and ${one ? 'was' : 'were'} left out ` +
+    `(${shown}${more}); the other rows are imported`
+  );
 }
 
 export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
@@ -172,8 +169,9 @@ export async function readStatement(input: ReadInput): Promise<ReadOutcome> {
     const file: ParsedFile = { name: input.name, format, accounts: parsed.accounts, accountHint: input.accountHint };
     checkStorable(file, input.displayName);
     const transactions = parsed.accounts.reduce((n, a) => n + a.transactions.length, 0);
-    const leftOut = leftOutText(parsed.warnings, input.displayName);
-    return { kind: 'parsed', sha256, size, format, file, transactions, ...(leftOut ? { leftOut } : {}) };
+    const outcome: ReadOutcome = { kind: 'parsed', sha256, size, format, file, transactions };
+    if (parsed.rowsLeftOut.length > 0) outcome.rowsLeftOut = describeRowsLeftOut(input.displayName, parsed.rowsLeftOut);
+    return outcome;
   } catch (err) {
     const error =
       err instanceof StatementError

@@ -427,7 +427,7 @@ export interface StatementFile {
   file_name: string;
   /** IMPORTED: its transactions are stored (error, when present, names the rows that could not be read and were left out, with their line). FAILED: it cannot be read; error names the file and the line or element (tried again at each synchronization while it is in the folder; a failed upload is told until the next synchronization); the other files still import. SKIPPED: not a statement file (error says why). PENDING: waiting for a synchronization, or read fine but not imported because the synchronization stopped. */
   status: 'IMPORTED' | 'FAILED' | 'SKIPPED' | 'PENDING';
-  format?: 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'MT940';
+  format?: 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'CAMT054' | 'MT940';
   error?: string;
   /** Bytes. */
   size: number;

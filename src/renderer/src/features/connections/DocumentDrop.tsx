@@ -60,7 +60,7 @@ export function DocumentDrop({ connectionId }: { connectionId: string }) {
           hidden
           aria-label={t('documents.choose')}
           data-testid="document-input"
-          accept=".ofx,.qfx,.qif,.csv,.tsv,.xml,.sta,.mt940,.txt"
+          accept=".ofx,.qfx,.qif,.csv,.tsv,.xml,.camt,.052,.053,.054,.sta,.mt940,.940,.942,.swi,.txt"
           onChange={(e) => {
             if (e.target.files?.length) void send(e.target.files);
             e.target.value = '';

@@ -48,8 +48,8 @@ export function adviceFor(
     case 'SKIPPED':
       return 'docReport.todo.skipped';
     case 'IMPORTED':
-      // an imported file has an error only when rows of it could not be read and were left out
-      return file.error ? 'docReport.todo.leftOut' : null;
+      // imported without the rows it could not read: the error names them
+      return file.error ? 'docReport.todo.rowsLeftOut' : null;
     default:
       return null;
   }

@@ -5,6 +5,6 @@
 export const statementsEn = {
   'docReport.todo.notStatement':
     'This file is not a statement of a bank or card account (an investment statement, an error message from the bank, or a list of accounts or categories). Download the statement of your bank or card account and import that file instead.',
-  'docReport.todo.leftOut':
-    'The other transactions of this file were imported. The rows named above could not be read: check them against your bank’s statement, then import the corrected file (or export it again) to add them.',
-} as const;
+  'docReport.todo.rowsLeftOut':
+    'Some rows of this file could not be read and were left out; its other rows are imported. Fix those rows (their lines are named above) or export the file again from your bank, then import it again: a file in the folder is read again once it changes.',
+};

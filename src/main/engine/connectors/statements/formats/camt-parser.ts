@@ -8,9 +8,18 @@ import type { AccountType, Balance, ParsedAccount, ParsedTransaction } from './t
 import { parseXmlDocument, type XNode } from './xml-tree';
 
 /**
- * ISO 20022 camt.053 (BkToCstmrStmt/Stmt) and camt.052 (BkToCstmrAcctRpt/Rpt), any namespace
- * version (001.02 … 001.08+): account, balances (CLBD/OPBD, ITBD/PRCD as fallbacks) and entries.
+ * ISO 20022 camt.053 (BkToCstmrStmt/Stmt), camt.052 (BkToCstmrAcctRpt/Rpt) and camt.054
+ * (BkToCstmrDbtCdtNtfctn/Ntfctn), any namespace version (001.01 … 001.08+; version 01 names its
+ * message element with a V01 suffix): account, balances (CLBD/OPBD, ITBD/PRCD as fallbacks) and entries.
  */
+
+export type CamtKind = '053' | '052' | '054';
+
+const MESSAGES: Record<CamtKind, { container: string; statement: string }> = {
+  '053': { container: 'BkToCstmrStmt', statement: 'Stmt' },
+  '052': { container: 'BkToCstmrAcctRpt', statement: 'Rpt' },
+  '054': { container: 'BkToCstmrDbtCdtNtfctn', statement: 'Ntfctn' },
+};
 
 const NO_REF = new Set(['NONREF', 'NOTPROVIDED', 'NOT PROVIDED', 'NONE']);
 
@@ -28,14 +37,15 @@ const ACCOUNT_TYPES = new Map<string, AccountType>([
   ['CARD', 'CREDIT_CARD'],
 ]);
 
-export function parseCamt(text: string, kind: '053' | '052', ctx: ParseContext): ParsedAccount[] {
+export function parseCamt(text: string, kind: CamtKind, ctx: ParseContext): ParsedAccount[] {
   const document = parseXmlDocument(text, 'Document', ctx);
-  const containerName = kind === '053' ? 'BkToCstmrStmt' : 'BkToCstmrAcctRpt';
-  const statementName = kind === '053' ? 'Stmt' : 'Rpt';
-  const container = document.one(containerName);
+  const { container: containerName, statement: statementName } = MESSAGES[kind];
+  const container = document.one(containerName) ?? document.one(`${containerName}V01`);
   if (!container) ctx.fail(`element ${document.path}`, `no <${containerName}> in the document`);
   const statements = container.all(statementName);
-  if (statements.length === 0) ctx.fail(`element ${container.path}`, `no <${statementName}> in <${containerName}>`);
+  if (statements.length === 0) {
+    ctx.fail(`element ${container.path}`, `no <${statementName}> in <${containerName}>: the file holds no statement`);
+  }
   return statements.map((stmt) => parseStatementElement(stmt, ctx));
 }
 
@@ -71,7 +81,8 @@ function parseStatementElement(stmt: XNode, ctx: ParseContext): ParsedAccount {
   const acct = stmt.one('Acct');
   if (!acct) ctx.fail(`element ${stmt.path}/Acct`, 'statement without account');
   const iban = acct.textOf('Id', 'IBAN');
-  const other = acct.textOf('Id', 'Othr', 'Id');
+  // version 01 has <PrtryAcct><Id> where later versions have <Othr><Id>
+  const other = acct.textOf('Id', 'Othr', 'Id') ?? acct.textOf('Id', 'PrtryAcct', 'Id');
   const identifier = iban ? normalizeIban(iban) : other;
   if (!identifier) ctx.fail(`element ${acct.path}/Id`, 'account without IBAN or other identifier');
 

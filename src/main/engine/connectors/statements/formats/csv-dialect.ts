@@ -38,36 +38,53 @@ export interface DialectGuess {
   fieldsPerLine: number;
   /** Lines with the typical number of delimiters. */
   consistentLines: number;
+  /** Lines with at least one delimiter. */
+  presentLines: number;
   sampledLines: number;
 }
 
-/** Best delimiter for the text, or null when no candidate splits the lines consistently. */
+function guessFor(lines: string[], delimiter: string): DialectGuess | null {
+  const histogram = new Map<number, number>();
+  let presentLines = 0;
+  for (const line of lines) {
+    const n = countOutsideQuotes(line, delimiter);
+    if (n === 0) continue;
+    presentLines++;
+    histogram.set(n, (histogram.get(n) ?? 0) + 1);
+  }
+  let modal = 0;
+  let modalLines = 0;
+  for (const [n, count] of histogram) {
+    if (count > modalLines || (count === modalLines && n > modal)) {
+      modal = n;
+      modalLines = count;
+    }
+  }
+  if (modal === 0 || presentLines * 2 < lines.length) return null;
+  return { delimiter, fieldsPerLine: modal, consistentLines: modalLines, presentLines, sampledLines: lines.length };
+}
+
+/**
+ * Best delimiter for the text, or null when none is on at least half the lines. The delimiter on the most
+ * lines wins, then the one splitting them most consistently: banks' rows may have more cells than their
+ * header (Livebank), and a decimal comma on every data row must not pass for the delimiter.
+ */
 export function sniffDelimiter(text: string): DialectGuess | null {
   const lines = headLines(text);
   if (lines.length === 0) return null;
   let best: DialectGuess | null = null;
   for (const delimiter of DELIMITERS) {
-    const histogram = new Map<number, number>();
-    for (const line of lines) {
-      const n = countOutsideQuotes(line, delimiter);
-      if (n > 0) histogram.set(n, (histogram.get(n) ?? 0) + 1);
-    }
-    let modal = 0;
-    let modalLines = 0;
-    for (const [n, count] of histogram) {
-      if (count > modalLines || (count === modalLines && n > modal)) {
-        modal = n;
-        modalLines = count;
-      }
-    }
-    if (modal === 0) continue;
-    if (modalLines * 2 < lines.length) continue;
+    const guess = guessFor(lines, delimiter);
+    if (!guess) continue;
     if (
       !best ||
-      modalLines > best.consistentLines ||
-      (modalLines === best.consistentLines && modal > best.fieldsPerLine)
+      guess.presentLines > best.presentLines ||
+      (guess.presentLines === best.presentLines && guess.consistentLines > best.consistentLines) ||
+      (guess.presentLines === best.presentLines &&
+        guess.consistentLines === best.consistentLines &&
+        guess.fieldsPerLine > best.fieldsPerLine)
     ) {
-      best = { delimiter, fieldsPerLine: modal, consistentLines: modalLines, sampledLines: lines.length };
+      best = guess;
     }
   }
   return best;

@@ -6,11 +6,12 @@ import { ParseContext } from './parse-context';
 import type { CsvMapping } from './types';
 
 /**
- * CSV column mapping: guessed from header names (English and French synonyms, accents and case
- * ignored) or, for header-less files, from the cells' content.
+ * CSV column mapping: guessed from header names (English, French and German synonyms as the banks'
+ * exports write them, accents and case ignored) or, for header-less files, from the cells' content.
  */
 
-type Field = 'date' | 'valueDate' | 'amount' | 'debit' | 'credit' | 'label' | 'rawText' | 'reference' | 'currency';
+type Field =
+  'date' | 'valueDate' | 'amount' | 'debit' | 'credit' | 'label' | 'rawText' | 'reference' | 'currency' | 'status';
 
 /** "Date de l'opération" → "date de l operation". */
 export function normalizeHeader(text: string): string {
@@ -35,6 +36,9 @@ const EXACT: [Field, string[]][] = [
       'valuta',
       'valutadatum',
       'date de val',
+      'wertstellung',
+      'wertstellungsdatum',
+      'valuta datum',
     ],
   ],
   [
@@ -60,6 +64,9 @@ const EXACT: [Field, string[]][] = [
       'buchungstag',
       'datum',
       'fecha',
+      'buchungsdatum',
+      'buchung',
+      'started date',
     ],
   ],
   [
@@ -77,6 +84,7 @@ const EXACT: [Field, string[]][] = [
       'paid out',
       'sortie',
       'sorties',
+      'soll',
     ],
   ],
   [
@@ -94,6 +102,7 @@ const EXACT: [Field, string[]][] = [
       'paid in',
       'entree',
       'entrees',
+      'haben',
     ],
   ],
   [
@@ -128,6 +137,11 @@ const EXACT: [Field, string[]][] = [
       'name',
       'operation',
       'nature de l operation',
+      'auftraggeber empfanger',
+      'beguenstigter zahlungspflichtiger',
+      'beguenstigter auftraggeber',
+      'text',
+      'buchungstext',
     ],
   ],
   [
@@ -149,6 +163,8 @@ const EXACT: [Field, string[]][] = [
       'full description',
       'narrative',
       'additional info',
+      'verwendungszweck',
+      'umsatztext',
     ],
   ],
   [
@@ -167,9 +183,12 @@ const EXACT: [Field, string[]][] = [
       'reference operation',
       'numero',
       'id',
+      'zahlungsreferenz',
     ],
   ],
-  ['currency', ['devise', 'currency', 'ccy', 'monnaie']],
+  ['currency', ['devise', 'currency', 'ccy', 'monnaie', 'wahrung', 'waehrung']],
+  // whether the bank has booked the row yet (Revolut's State, the Sparkassen's Info)
+  ['status', ['state', 'status', 'statut', 'etat', 'info']],
 ];
 
 const PREFIX: [Field, string[]][] = [
@@ -256,7 +275,10 @@ function mappingFromContent(rows: CsvRow[]): Partial<Record<Field, number>> | nu
       amountColumns.push(c);
   }
   if (dateColumns.length === 0 || amountColumns.length === 0) return null;
-  const mapping: Partial<Record<Field, number>> = { date: dateColumns[0], amount: amountColumns[0] };
+  // An account or card number is a number too: the amount column is the first whose cells have decimals or signs.
+  const looksLikeMoney = (c: number) => sample.some((r) => /^[+-]|[.,]\d{1,3}$/.test((r.cells[c] ?? '').trim()));
+  const amount = amountColumns.find(looksLikeMoney) ?? amountColumns[0];
+  const mapping: Partial<Record<Field, number>> = { date: dateColumns[0], amount };
   if (dateColumns.length > 1) mapping.valueDate = dateColumns[1];
   let label = -1;
   for (let c = 0; c < width; c++) {
@@ -313,6 +335,7 @@ export function guessCsvMapping(
     ['valueDate', fields.valueDate],
     ['reference', fields.reference],
     ['currency', fields.currency],
+    ['status', fields.status],
   ];
   for (const [key, index] of optional) {
     const value = columnKey(header, index);

@@ -25,6 +25,18 @@ function countNewlines(cells: string[]): number {
   return count;
 }
 
+function countCrlfs(cells: string[]): number {
+  let count = 0;
+  for (const cell of cells) {
+    let i = cell.indexOf('\r\n');
+    while (i >= 0) {
+      count++;
+      i = cell.indexOf('\r\n', i + 2);
+    }
+  }
+  return count;
+}
+
 export function readCsvRows(text: string, delimiter: string, ctx: ParseContext, maxLines?: number): CsvRow[] {
   let records: InfoRecord[];
   try {
@@ -43,5 +55,11 @@ export function readCsvRows(text: string, delimiter: string, ctx: ParseContext, 
     const message = typeof e.message === 'string' ? e.message.replace(/\s*at line \d+.*$/i, '') : String(error);
     return ctx.fail(line !== undefined ? `line ${line}` : undefined, `malformed CSV: ${message}`);
   }
-  return records.map((r) => ({ cells: r.record, line: r.info.lines - countNewlines(r.record) }));
+  // csv-parse counts a CRLF inside a quoted cell as two lines, for that record and every later one:
+  // take those extra lines back to name the line each row starts on.
+  let crlfsInCells = 0;
+  return records.map((r) => {
+    crlfsInCells += countCrlfs(r.record);
+    return { cells: r.record, line: r.info.lines - crlfsInCells - countNewlines(r.record) };
+  });
 }

@@ -18,7 +18,9 @@ export interface NumericDate {
 
 const ISO_LIKE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
-const PARTS = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*(?:[/.-]\s*(\d{4}|\d{2})|'\s*(\d{1,4}))$/;
+// Banks add the time of day after the date (31.01.2024 10:15, 28.06.2013 00:00:30:989): the day is kept.
+const PARTS =
+  /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*(?:[/.-]\s*(\d{4}|\d{2})|'\s*(\d{1,4}))(?:[ T]+\d{1,2}[:.]\d{2}(?:[:.]\d{2}(?:[.:,]\d{1,6})?)?)?$/;
 
 /** Splits a date string into its numeric fields; null when it is not a numeric date. */
 export function splitNumericDate(text: string): NumericDate | null {

@@ -133,9 +133,12 @@ function parseOfxDateUncached(raw: string): number | null {
   return lastSeconds;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// An XML Schema date may carry a time zone too (2017-04-01+02:00, as Raiffeisen writes): the day is the one written.
+// Hours may have one digit (2021-09-06 6:11:59, Revolut).
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** ISO 8601 date or datetime (2024-01-31, 2024-01-31T10:00:00+01:00). */
+/** ISO 8601 date or datetime (2024-01-31, 2024-01-31+02:00, 2024-01-31T10:00:00+01:00). */
 export function parseIsoDate(text: string): number | null {
   const m = ISO_DATE.exec(text.trim());
   if (!m) return null;

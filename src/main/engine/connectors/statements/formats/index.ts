@@ -2,7 +2,8 @@ import { parseCamt } from './camt-parser';
 import { guessCsvMapping as guessMapping } from './csv-mapping';
 import { parseCsv } from './csv-parser';
 import { decodeText } from './decode-text';
-import { detectFormatFromText } from './detect-format';
+import { detectFormatFromText, isWebPage, unknownFormatMessage } from './detect-format';
+import { decodeCp850, looksLikeCp850 } from './dos-codepage';
 import { mergeAccounts } from './merge-accounts';
 import { parseMt940 } from './mt940-parser';
 import { parseOfx } from './ofx-parser';
@@ -36,11 +37,13 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
   if (bytes.length === 0) ctx.fail('line 1', 'unknown format (the file is empty)');
   const decoded = decodeText(bytes);
   if (decoded.warning) ctx.warn(undefined, decoded.warning);
-  const text = decoded.text.replace(/^\ufeff/, '');
+  let text = decoded.text.replace(/^\ufeff/, '');
+  const head = text.slice(0, 65536);
+  const format = detectFormatFromText(head, options.fileName);
+  // a web page saved instead of the statement is named as such, though it has a DOCTYPE; nothing of it is parsed
+  if (!format && isWebPage(head)) ctx.fail('line 1', unknownFormatMessage(head));
   rejectDoctype(text, ctx);
-
-  const format = detectFormatFromText(text.slice(0, 65536), options.fileName);
-  if (!format) ctx.fail('line 1', 'unknown format: not OFX, QFX, QIF, CSV, CAMT.052/053 or MT940');
+  if (!format) ctx.fail('line 1', unknownFormatMessage(head));
 
   let accounts: ParsedAccount[];
   switch (format) {
@@ -55,7 +58,15 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
     case 'CAMT052':
       accounts = parseCamt(text, '052', ctx);
       break;
+    case 'CAMT054':
+      accounts = parseCamt(text, '054', ctx);
+      break;
     case 'MT940':
+      // SWIFT files are still written by DOS-era programs: their umlauts say which code page
+      if (decoded.encoding === 'windows-1252' && looksLikeCp850(bytes)) {
+        text = decodeCp850(bytes);
+        ctx.warn(undefined, 'read as DOS code page 850 (its umlauts are not those of Windows-1252)');
+      }
       accounts = parseMt940(text, ctx);
       break;
     case 'QIF':
@@ -65,5 +76,5 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
       accounts = parseCsv(text, ctx);
       break;
   }
-  return { format, accounts: mergeAccounts(accounts), warnings: ctx.warnings };
+  return { format, accounts: mergeAccounts(accounts), warnings: ctx.warnings, rowsLeftOut: ctx.rowsLeftOut };
 }

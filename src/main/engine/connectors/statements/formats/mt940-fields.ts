@@ -3,6 +3,9 @@ import type { ParseContext } from './parse-context';
 /**
  * MT940 text → SWIFT fields (`:TAG:` + content, continuation lines appended), grouped by statement
  * (each starts at `:20:`). `{1:…}{2:…}{4:` / `-}` envelopes and lone `-` separators are skipped.
+ * Banks pad `:86:` texts with lines of spaces and put their own header lines (`ABNANL2A`, `940`) between
+ * messages: blank lines belong to the field they are in, and text after a message's end (`-`, `-}`) up to
+ * the next `:20:` is that bank's header, not part of any statement.
  */
 
 export interface Mt940Field {
@@ -16,7 +19,8 @@ export interface Mt940Message {
   fields: Mt940Field[];
 }
 
-const FIELD = /^:(\d{2}[A-Z]?):/;
+// `:NS:` is the non-SWIFT field German banks add (e.g. the account owner's name): read, then ignored.
+const FIELD = /^:(\d{2}[A-Z]?|NS):/;
 
 export interface Mt940Split {
   messages: Mt940Message[];
@@ -31,6 +35,8 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
   let lineNo = 0;
   let envelopeLine = 0;
   let headerLine = 0;
+  let betweenMessages = false;
+  let lastTrimmed = '';
   let start = 0;
   const n = text.length;
   while (start <= n) {
@@ -42,15 +48,25 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
     lineNo++;
     if (end === n && line === '') break;
 
+    const previous = lastTrimmed;
     const trimmed = line.trim();
-    if (trimmed === '' || trimmed === '-') {
+    if (trimmed === '') continue;
+    lastTrimmed = trimmed;
+    if (trimmed === '-') {
       field = null;
+      betweenMessages = true;
       continue;
     }
     if (trimmed.startsWith('{') || trimmed.startsWith('-}') || trimmed === '}') {
       field = null;
+      betweenMessages = true;
       if (trimmed.startsWith('-}')) {
         if (envelopeLine === 0) ctx.fail(`line ${lineNo}`, 'end of SWIFT block -} without a {4: block');
+        envelopeLine = 0;
+        continue;
+      }
+      // ING ends the {4: block with '-' and '}' on two lines
+      if (trimmed === '}' && envelopeLine !== 0 && previous === '-') {
         envelopeLine = 0;
         continue;
       }
@@ -71,6 +87,7 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
       const tag = m[1];
       field = { tag, lines: [line.slice(m[0].length)], line: lineNo };
       if (tag === '20') {
+        betweenMessages = false;
         message = { line: lineNo, fields: [] };
         messages.push(message);
       } else if (!message) {
@@ -79,10 +96,10 @@ export function splitMt940(text: string, ctx: ParseContext): Mt940Split {
       message.fields.push(field);
     } else if (field) {
       field.lines.push(line);
-    } else if (message) {
+    } else if (message && !betweenMessages) {
       ctx.fail(`line ${lineNo}`, 'unexpected text outside of any field');
     }
-    // text before the first message (bank-specific preamble) is ignored
+    // text before the first message or between two (bank-specific headers) is ignored
   }
   return { messages, unclosedEnvelopeLine: envelopeLine || headerLine };
 }

@@ -2,8 +2,8 @@ import { collapseSpaces } from './clean-label';
 
 /**
  * MT940 `:86:` information to account owner. Three shapes are understood:
- * - German structured (`166?00GUTSCHRIFT?20EREF+…?21SVWZ+…?32NAME`): subfields joined as text,
- *   SEPA keywords (EREF+, SVWZ+ …) split out;
+ * - German structured (`166?00GUTSCHRIFT?20EREF+…?21SVWZ+…?32NAME`, Triodos with `>` for `?`): subfields
+ *   joined as text, SEPA keywords (EREF+, SVWZ+ …) split out;
  * - Dutch/SWIFT slash keywords (`/TRTP/…/NAME/…/REMI/…/EREF/…`);
  * - free text (lines joined with spaces).
  */
@@ -139,6 +139,8 @@ function parseSlashKeywords(text: string): Mt940Info | null {
 export function parseMt940Info(lines: string[]): Mt940Info {
   const joined = lines.join('');
   if (/^\d{3}\?\d{2}/.test(joined.trimStart())) return parseGerman(joined.trimStart());
+  // Triodos writes the same subfields with '>' for '?' (000>100987654321 >20ALGEMENE …)
+  if (/^\d{3}>\d{2}/.test(joined.trimStart())) return parseGerman(joined.trimStart().replace(/>(?=\d{2})/g, '?'));
   const text = collapseSpaces(lines.join(' '));
   const slash = parseSlashKeywords(lines.map((l) => l.trim()).join(''));
   if (slash) return { ...slash, texts: [text] };

@@ -37,6 +37,23 @@ function isLetter(c: string | undefined): boolean {
   return c !== undefined && c >= 'A' && c <= 'Z';
 }
 
+/**
+ * The transaction type after the amount: N, F or S and three characters, which banks pad with spaces
+ * ("NIT ", "S   "). Some banks (Zenith) write none and go straight to the `//` bank reference.
+ */
+function transactionTypeAt(
+  s: string,
+  pos: number,
+  where: string,
+  ctx: ParseContext,
+): { typeCode: string; next: number } {
+  const rest = s.slice(pos);
+  if (rest === '' || rest.startsWith('//')) return { typeCode: '', next: pos };
+  const typeCode = rest.slice(0, 4);
+  if (!/^[NFS][A-Z0-9 ]{3}$/.test(typeCode)) ctx.fail(where, `malformed transaction type in :61:`);
+  return { typeCode: typeCode.trim(), next: pos + 4 };
+}
+
 interface StatementLine {
   date: number;
   valueDate: number;
@@ -47,9 +64,21 @@ interface StatementLine {
   supplementary?: string;
 }
 
+/**
+ * The :61: subfields and its supplementary lines. Sparkassen break the line after the debit/credit mark
+ * (`1811261126CR` then `30,00N062NONREF`): the amount's line is joined back to it.
+ */
+function statementLineText(field: Mt940Field): { s: string; supplementary: string[] } {
+  const first = field.lines[0].trim();
+  if (field.lines.length > 1 && /^\d{6}(?:\d{4})?R?[CD][A-Z]?$/.test(first)) {
+    return { s: first + field.lines[1].trim(), supplementary: field.lines.slice(2) };
+  }
+  return { s: first, supplementary: field.lines.slice(1) };
+}
+
 function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseContext): StatementLine {
   const where = `line ${field.line}`;
-  const s = field.lines[0].trim();
+  const { s, supplementary: more } = statementLineText(field);
   const valueText = s.slice(0, 6);
   const valueDate = parseYymmdd(valueText);
   if (valueDate === null) ctx.fail(where, `malformed value date in :61:`);
@@ -84,17 +113,17 @@ function parseStatementLine(field: Mt940Field, currency: string, ctx: ParseConte
   while (pos < s.length && (isDigit(s[pos]) || s[pos] === ',' || s[pos] === '.')) pos++;
   const amountText = s.slice(amountStart, pos);
   const unsigned = parseDecimal(amountText, currency, 'either');
-  if (unsigned === null || !/^\d+[,.]\d*$/.test(amountText)) {
+  // SWIFT writes the decimal comma even for whole amounts ("500,"), some banks (Knab) leave it out:
+  // the transaction type that follows ends the amount all the same.
+  if (unsigned === null || !/^\d+(?:[,.]\d*)?$/.test(amountText)) {
     return ctx.fail(where, `malformed amount in :61:`);
   }
-  const typeCode = s.slice(pos, pos + 4);
-  if (!/^[NFS][A-Z0-9]{3}$/.test(typeCode)) ctx.fail(where, `malformed transaction type in :61:`);
-  pos += 4;
-  const refs = s.slice(pos);
+  const { typeCode, next } = transactionTypeAt(s, pos, where, ctx);
+  const refs = s.slice(next);
   const slashes = refs.indexOf('//');
   const customerRef = (slashes < 0 ? refs : refs.slice(0, slashes)).trim();
   const bankRef = slashes < 0 ? '' : refs.slice(slashes + 2).trim();
-  const supplementary = field.lines.slice(1).join(' ').trim();
+  const supplementary = more.join(' ').trim();
   const line: StatementLine = {
     date,
     valueDate,
@@ -119,33 +148,57 @@ function accountFromField(field: Mt940Field, currency: string): ParsedAccount {
   return account;
 }
 
-function parseMessage(message: Mt940Message, last: boolean, ctx: ParseContext): ParsedAccount {
+/**
+ * The currency of a statement without balances (MT942): its floor limit :34F: starts with it ("PLN0");
+ * else the option `defaultCurrency`.
+ */
+function currencyOfStatementLines(message: Mt940Message, ctx: ParseContext): string {
+  const floor = message.fields.find((f) => f.tag === '34F');
+  const m = floor ? /^([A-Z]{3})/.exec(floor.lines.join('').trim()) : null;
+  return m ? m[1] : ctx.defaultCurrency;
+}
+
+/**
+ * The statement's balances. A file cut inside its SWIFT envelope is refused (rows after the cut are
+ * missing). Otherwise a statement without a closing balance (an MT942 interim report, a bank that leaves
+ * :62F: out) or ending the file on an intermediate :62M: (Knab) is read with a warning: its rows are all
+ * there, only the balance after them is not given.
+ */
+function messageBalances(message: Mt940Message, last: boolean, truncated: boolean, ctx: ParseContext) {
   const fields = message.fields;
-  const accountField = fields.find((f) => f.tag === '25' || f.tag === '25P');
-  if (!accountField) ctx.fail(`line ${message.line}`, 'statement without account identification :25:');
   const openingField = fields.find((f) => f.tag === '60F') ?? fields.find((f) => f.tag === '60M');
   const closingField = fields.find((f) => f.tag === '62F') ?? fields.find((f) => f.tag === '62M');
   if (!closingField) {
-    ctx.fail(`line ${message.line}`, 'truncated or incomplete statement: no closing balance :62F:');
-  }
-  if (last && closingField.tag !== '62F') {
-    ctx.fail(
+    if (truncated && last) {
+      ctx.fail(`line ${message.line}`, 'truncated or incomplete statement: no closing balance :62F:');
+    }
+    ctx.warn(`line ${message.line}`, 'statement without closing balance :62F: (its rows are read)');
+  } else if (last && closingField.tag !== '62F') {
+    ctx.warn(
       `line ${closingField.line}`,
-      'truncated file: the last statement ends with an intermediate balance :62M: instead of :62F:',
+      'the last statement ends with an intermediate balance :62M: instead of :62F:; the file may be cut short',
     );
   }
   const opening = openingField ? parseBalance(openingField, ctx) : undefined;
-  const closing = parseBalance(closingField, ctx);
-  const currency = opening?.currency ?? closing.currency;
-  if (opening && closing.currency !== opening.currency) {
+  const closing = closingField ? parseBalance(closingField, ctx) : undefined;
+  if (opening && closing && closing.currency !== opening.currency) {
     ctx.fail(
-      `line ${closingField.line}`,
+      `line ${closingField!.line}`,
       `closing balance in ${closing.currency} but opening balance in ${opening.currency}`,
     );
   }
+  return { opening, closing };
+}
+
+function parseMessage(message: Mt940Message, last: boolean, truncated: boolean, ctx: ParseContext): ParsedAccount {
+  const fields = message.fields;
+  const accountField = fields.find((f) => f.tag === '25' || f.tag === '25P');
+  if (!accountField) ctx.fail(`line ${message.line}`, 'statement without account identification :25:');
+  const { opening, closing } = messageBalances(message, last, truncated, ctx);
+  const currency = opening?.currency ?? closing?.currency ?? currencyOfStatementLines(message, ctx);
   const account = accountFromField(accountField, currency);
   if (opening) account.openingBalance = { amount: opening.amount, date: opening.date };
-  account.closingBalance = { amount: closing.amount, date: closing.date };
+  if (closing) account.closingBalance = { amount: closing.amount, date: closing.date };
 
   const txs: ParsedTransaction[] = account.transactions;
   let closed = false;
@@ -180,7 +233,8 @@ function parseMessage(message: Mt940Message, last: boolean, ctx: ParseContext): 
 export function parseMt940(text: string, ctx: ParseContext): ParsedAccount[] {
   const { messages, unclosedEnvelopeLine } = splitMt940(text, ctx);
   if (messages.length === 0) ctx.fail('line 1', 'no MT940 statement (no :20: field)');
-  const accounts = messages.map((m, i) => parseMessage(m, i === messages.length - 1, ctx));
+  const truncated = unclosedEnvelopeLine !== 0;
+  const accounts = messages.map((m, i) => parseMessage(m, i === messages.length - 1, truncated, ctx));
   if (unclosedEnvelopeLine !== 0) {
     ctx.fail(
       `line ${unclosedEnvelopeLine}`,

@@ -319,9 +319,13 @@ function balanceLeftOut(ctx: ParseContext, location: string, problem: string): n
   return null;
 }
 
-/** A transaction that cannot be read is left out and named in a warning with its line; the others import. */
+/**
+ * A transaction that cannot be read is left out, named with its line in a warning and in the rows left out
+ * (which the files report shows); the others import.
+ */
 function skipRow(ctx: ParseContext, location: string, problem: string): null {
   ctx.warn(location, `${problem}: this transaction was not imported`);
+  ctx.leaveOutRow(location, problem);
   return null;
 }
 

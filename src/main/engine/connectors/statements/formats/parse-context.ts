@@ -8,6 +8,8 @@ export class ParseContext {
   readonly accountIdentifier: string;
   readonly defaultCurrency: string;
   readonly warnings: string[] = [];
+  /** Rows a parser could not read and left out, each as 'line 12: malformed amount'. */
+  readonly rowsLeftOut: string[] = [];
 
   constructor(options: ParseOptions = {}) {
     this.fileName = options.fileName;
@@ -24,6 +26,15 @@ export class ParseContext {
    */
   fail(location: string | undefined, message: string): never {
     throw new StatementError(message, this.fileName, location);
+  }
+
+  /**
+   * A row that cannot be read is left out and reported, so that one bad line does not keep the rest of
+   * the file from being imported; returns undefined for the caller to return.
+   */
+  leaveOutRow(location: string, message: string): undefined {
+    this.rowsLeftOut.push(`${location}: ${message}`);
+    return undefined;
   }
 
   warn(location: string | undefined, message: string): void {

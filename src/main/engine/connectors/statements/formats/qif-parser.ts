@@ -132,9 +132,10 @@ interface DatedRecord {
   dateLine: number;
 }
 
-/** A record that cannot be read is left out and named in a warning with its line. */
+/** A record that cannot be read is left out, named with its line in a warning and in the rows left out. */
 function skipRecord(ctx: ParseContext, line: number, problem: string): void {
   ctx.warn(`line ${line}`, `${problem}: this transaction was not imported`);
+  ctx.leaveOutRow(`line ${line}`, problem);
 }
 
 /** The records of a section that have a numeric date; the others are reported and left out. */

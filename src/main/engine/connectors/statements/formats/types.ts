@@ -3,7 +3,7 @@
  * Pure data: amounts are exact decimal text with a dot, dates are UTC seconds at 00:00 of the day.
  */
 
-export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'MT940';
+export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'CAMT054' | 'MT940';
 
 // One definition of the C6 value sets for the whole engine (the connector interface owns them).
 import type { AccountType, TransactionType } from '../../types';
@@ -14,6 +14,8 @@ export interface ParsedStatement {
   format: StatementFormat;
   accounts: ParsedAccount[];
   warnings: string[];
+  /** Rows that could not be read and were left out, each as 'line 12: malformed amount' (the rest imports). */
+  rowsLeftOut: string[];
 }
 
 export interface Balance {
@@ -72,6 +74,8 @@ export interface CsvMapping {
   valueDate?: string | number;
   reference?: string | number;
   currency?: string | number;
+  /** Column saying whether the bank has booked the row: "PENDING", "vorgemerkt", "en cours" ⇒ PENDING. */
+  status?: string | number;
   decimalSeparator?: '.' | ',';
 }
 
