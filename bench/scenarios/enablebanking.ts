@@ -14,11 +14,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestEngine } from '../../test/helpers/engine';
 import type { Report } from '../report';
+import { lastSyncLog } from './engine-calls';
 import type { Scenario } from './index';
 
 const ACCOUNTS = 10;
@@ -82,11 +83,8 @@ export const enableBankingScenario: Scenario = {
       const endToEndMs = performance.now() - started;
       if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
       const requests = (await emu.requests()) - before;
-      const line = readFileSync(join(dataDir, 'logs', 'coffer.log'), 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('channel synchronized'))
-        .map((l) => JSON.parse(l) as { transactions: number; prepareMs: number; writeMs: number; totalMs: number })
-        .pop();
+      // Waited for: the results writer thread makes SUCCESS visible before the main thread logs the run.
+      const line = await lastSyncLog<{ transactions: number; prepareMs: number; writeMs: number; totalMs: number }>(dataDir);
       if (!line || line.transactions !== ACCOUNTS * ROWS) throw new Error(`unexpected ingest: ${JSON.stringify(line)}`);
       const e2e = line.transactions / (endToEndMs / 1000);
       const ingest = line.transactions / ((line.prepareMs + line.writeMs) / 1000);
