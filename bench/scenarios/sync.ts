@@ -53,10 +53,12 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   const prof = process.env.COFFER_BENCH_CPU_PROF
     ? `--cpu-prof --cpu-prof-dir=${JSON.stringify(process.env.COFFER_BENCH_CPU_PROF)} `
     : '';
+  // The V8 flag the desktop app (shell/engine-process.ts) and `npm run serve` start the engine with.
+  const flags = `--max-semi-space-size=4 ${prof}`;
   const serve =
     process.env.COFFER_BENCH_ENGINE === 'built'
-      ? `${node} ${prof}${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
-      : `${node} ${prof}--import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
+      ? `${node} ${flags}${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
+      : `${node} ${flags}--import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
   const wrap =
     !process.env.COFFER_BENCH_OWN_KEYCHAIN && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon');
   const child = wrap
