@@ -53,8 +53,9 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   const prof = process.env.COFFER_BENCH_CPU_PROF
     ? `--cpu-prof --cpu-prof-dir=${JSON.stringify(process.env.COFFER_BENCH_CPU_PROF)} `
     : '';
-  // The V8 flag the desktop app (shell/engine-process.ts) and `npm run serve` start the engine with.
-  const flags = `--max-semi-space-size=4 ${prof}`;
+  // The V8 flag the desktop app (shell/engine-process.ts) and `npm run serve` start the engine with;
+  // COFFER_BENCH_SEMI_SPACE_MB=16 (V8's default) compares without it in the same session.
+  const flags = `--max-semi-space-size=${Number(process.env.COFFER_BENCH_SEMI_SPACE_MB ?? 4)} ${prof}`;
   const serve =
     process.env.COFFER_BENCH_ENGINE === 'built'
       ? `${node} ${flags}${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
