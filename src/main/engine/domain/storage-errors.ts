@@ -36,6 +36,16 @@ function errorCode(err: unknown): string | null {
 export const DISK_FULL_SENTENCE =
   'the disk is full, so nothing was saved: free some space on the disk that holds the Coffer data folder, then try again (or synchronize again)';
 
+/**
+ * What a synchronization that failed for one of these keeps as its error (the connection's status shows
+ * it): the bank is not at fault, and what to do is the person's.
+ */
+export function storageProblemText(problem: StorageProblem): string {
+  return problem === 'disk_full'
+    ? 'the disk is full, so the synchronization could not save what the bank sent (nothing was lost): free some space, then synchronize again'
+    : 'the Coffer database is damaged, so the synchronization could not save what the bank sent: restore a backup from Settings → Backups';
+}
+
 /** What a person reads when the database file is damaged: which file, and the ways back. */
 export function damagedDatabaseSentence(file: string): string {
   return (
