@@ -19,6 +19,7 @@ import { urlsFor, type Engine, type EngineContext, type EngineServices, type Url
 import { createPrivateFiles, restrictDataDir } from './data-dir-permissions';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
+import { startIdleCheckpoints } from './db/idle-checkpoint';
 import { writeInstallMarker } from './db/install-marker';
 import { checkAtStart, StorageRefused } from './db/start-check';
 import { StorageGate } from './http/storage-gate';
@@ -63,6 +64,8 @@ export interface EngineOptions {
    * empty (db/install-marker.ts). Default: $COFFER_START_FRESH === '1'.
    */
   startFresh?: boolean;
+  /** How often the write-ahead log is copied into coffer.db (db/idle-checkpoint.ts). Default: 60 s. */
+  checkpointEveryMs?: number;
   /** Replaces the OS keychain (tests of the refusal path only). */
   secrets?: SecretStore;
   /**
@@ -299,6 +302,7 @@ async function startEngineParts(
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
   closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));
+  closers.push(startIdleCheckpoints({ db, log, everyMs: options.checkpointEveryMs ?? 60_000 }));
   engine.webhooks.start();
   closers.push(() => engine.webhooks.close());
   await engine.statementFiles.start();
