@@ -3,7 +3,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { urlsFor, type Urls } from './context';
 import { lockDataDir } from './data-dir-lock';
-import { StorageRefused, type StartRefusal } from './db/start-check';
+import { StorageRefused, type StartRefusal } from './storage-check';
 import { startEngine, type EngineOptions, type RunningEngine } from './engine';
 import { installAppPages } from './http/app-pages';
 import { installErrorHandler } from './http/error-handler';

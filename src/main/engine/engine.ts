@@ -21,7 +21,7 @@ import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { startIdleCheckpoints } from './db/idle-checkpoint';
 import { writeInstallMarker } from './db/install-marker';
-import { checkAtStart, StorageRefused } from './db/start-check';
+import { checkAtStart, StorageRefused } from './storage-check';
 import { StorageGate } from './http/storage-gate';
 import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
-import { storageProblemOf } from '../domain/storage-errors';
 
 /** What the database file looks like before the engine opens it for good. */
 export type DatabaseFileState =
@@ -19,7 +18,9 @@ export type DatabaseFileState =
  * at the first problem. Its time grows with the file: 1.2 to 2.0 s for a database of one million transactions
  * (518 MB) on this project's 2-core test machine, file in the page cache (docs/architecture.md "Damaged
  * databases"). A file that SQLite cannot even read as
- * a database (truncated header, another file's bytes) fails at the first statement: damaged too.
+ * a database (truncated header, another file's bytes) fails at the first statement with SQLite's own error
+ * (SQLITE_NOTADB, SQLITE_CORRUPT), thrown to the caller, which tells it from other failures
+ * (storage-check.ts).
  */
 export function checkDatabaseFile(file: string, nativeBinding?: string): DatabaseFileState {
   if (!existsSync(file) || statSync(file).size === 0) return { state: 'fresh' };
@@ -31,10 +32,6 @@ export function checkDatabaseFile(file: string, nativeBinding?: string): Databas
     const rows = db.pragma('quick_check(1)') as Array<{ quick_check: string }>;
     const first = rows[0]?.quick_check ?? 'no answer';
     return first === 'ok' ? { state: 'sound' } : { state: 'damaged', detail: first };
-  } catch (err) {
-    // Only a damaged file is reported as such; any other failure (permissions, a lock) stays what it is.
-    if (storageProblemOf(err) === 'database_damaged') return { state: 'damaged', detail: (err as Error).message };
-    throw err;
   } finally {
     try {
       db?.close();

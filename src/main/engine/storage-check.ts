@@ -1,6 +1,6 @@
-import { damagedDatabaseSentence, missingDatabaseSentence } from '../domain/storage-errors';
-import { checkDatabaseFile } from './integrity-check';
-import { previousInstallationEvidence } from './install-marker';
+import { checkDatabaseFile, type DatabaseFileState } from './db/integrity-check';
+import { previousInstallationEvidence } from './db/install-marker';
+import { damagedDatabaseSentence, missingDatabaseSentence, storageProblemOf } from './domain/storage-errors';
 
 /** Why the engine does not open its database at start, or null when it may. */
 export type StartRefusal =
@@ -14,13 +14,23 @@ export type StartRefusal =
  * COFFER_START_FRESH=1).
  */
 export function checkAtStart(dataDir: string, file: string, options: { nativeBinding?: string; startFresh: boolean }): StartRefusal | null {
-  const found = checkDatabaseFile(file, options.nativeBinding);
+  const found = fileState(file, options.nativeBinding);
   if (found.state === 'damaged') return { code: 'database_damaged', file, detail: found.detail };
   if (found.state === 'fresh' && !options.startFresh) {
     const evidence = previousInstallationEvidence(dataDir);
     if (evidence.length > 0) return { code: 'database_missing', file, evidence };
   }
   return null;
+}
+
+/** A file SQLite cannot read as a database is damaged; any other failure (permissions…) stays what it is. */
+function fileState(file: string, nativeBinding?: string): DatabaseFileState {
+  try {
+    return checkDatabaseFile(file, nativeBinding);
+  } catch (err) {
+    if (storageProblemOf(err) === 'database_damaged') return { state: 'damaged', detail: (err as Error).message };
+    throw err;
+  }
 }
 
 /** Thrown by startEngine when the database must not be opened (engine-refusal.ts serves the refusal). */
