@@ -4,6 +4,7 @@
  * else — credentials from the keychain, the consent grant, time limits, cancellation, challenges, checks of
  * what it returns, statuses, events — is done here. The accounts are planned once per run (run-plan.ts).
  */
+import { storageProblemOf } from '../domain/storage-errors';
 import {
   AccountError,
   ConnectorError,
@@ -506,7 +507,8 @@ class ChannelRun {
     if (!isExpectedFailure(err)) {
       deps.log.error(
         { failure: loggable(err, this.redact), connectionId: this.spec.connectionId, channelDefinitionId: this.cdid },
-        'connector failed',
+        // A full disk or a damaged database is not the connector's failure: the log says which it was.
+        storageProblemOf(err) ? `synchronization could not be saved: ${storageProblemOf(err)}` : 'connector failed',
       );
     }
     const written = await deps.resultsWriter.write({

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../../helpers/engine';
+import { api, connectEmbedded, newCaller, totalTransactions, accountsOf, waitSettled } from '../sync/sync-helpers';
+
+let engine: TestEngine | undefined;
+afterEach(async () => {
+  await engine?.stop();
+  engine = undefined;
+});
+
+describe('a synchronization on a full disk', () => {
+  it('fails saying the disk is full and what to do, keeps the data as it was, and the next one after freeing space works', async () => {
+    engine = await startTestEngine({ resultsWriter: 'inline' });
+    const c = newCaller(engine);
+    const id = await connectEmbedded(c, 'user_ok');
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    const accounts = await accountsOf(c, id);
+    const before = await Promise.all(accounts.map((a) => totalTransactions(c, a.id)));
+
+    // The database cannot grow any more (SQLite answers SQLITE_FULL where a full disk would).
+    engine.ctx.db.exec('VACUUM');
+    engine.ctx.db.pragma(`max_page_count = ${engine.ctx.db.pragma('page_count', { simple: true }) as number}`);
+    expect((await api(c, `/connections/${id}/synchronize`, { method: 'POST', json: {} })).status).toBe(204);
+    expect((await waitSettled(c, id)).status).toBe('FAILED');
+    const lastRun = () => engine!.ctx.db.prepare('SELECT status, error FROM sync_runs ORDER BY id DESC LIMIT 1').get() as { status: string; error: string };
+    expect(lastRun()).toEqual({
+      status: 'FAILED',
+      error: 'the disk is full, so the synchronization could not save what the bank sent (nothing was lost): free some space, then synchronize again',
+    });
+    // Nothing of the run was half-written, and the history is still served.
+    expect(await Promise.all(accounts.map((a) => totalTransactions(c, a.id)))).toEqual(before);
+
+    // Space again: the next synchronization saves what the bank sends.
+    engine.ctx.db.pragma('max_page_count = 1073741823');
+    expect((await api(c, `/connections/${id}/synchronize`, { method: 'POST', json: {} })).status).toBe(204);
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+    expect(lastRun().status).toBe('SUCCESS');
+  });
+});
