@@ -123,8 +123,8 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     }
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
-    await startEngineParts(ctx, closers, options);
     const storage = new StorageGate(dbFile);
+    await startEngineParts(ctx, closers, options, storage);
     const app = await buildServer(ctx, {
       routes: routeModules,
       currentTermsVersion: () => ctx.identity.terms.version,
@@ -294,6 +294,7 @@ async function startEngineParts(
   engine: Engine,
   closers: Array<() => void | Promise<void>>,
   options: EngineOptions,
+  storage: StorageGate,
 ): Promise<void> {
   const { store, db, log } = engine;
   const now = () => engine.now();
@@ -320,6 +321,8 @@ async function startEngineParts(
       providerFor(engine, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
     catalogueProvider: (providerId) => catalogueProvider(engine, providerId),
     connectorEnvironment: (connector, providerId, signal) => engine.connectorEnvironments.of(connector, providerId, signal),
+    // A damaged database met by a synchronization stops every data path, as one met by a request does.
+    storageProblem: (problem) => void storage.answerFor(problem),
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());

@@ -1,3 +1,5 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { api, connectEmbedded, newCaller, totalTransactions, accountsOf, waitSettled } from '../sync/sync-helpers';
@@ -37,3 +39,37 @@ describe('a synchronization on a full disk', () => {
     expect(lastRun().status).toBe('SUCCESS');
   });
 });
+
+describe('a synchronization that meets a damaged database', () => {
+  it('fails saying the database is damaged, and the engine stops serving every data path', async () => {
+    engine = await startTestEngine({ resultsWriter: 'inline' });
+    const c = newCaller(engine);
+    const id = await connectEmbedded(c, 'user_ok');
+    expect((await waitSettled(c, id)).status).toBe('SUCCESS');
+
+    // Damaged pages where the next run writes (the transactions table and its indexes), not yet in the
+    // engine's page cache: the run's write finds them.
+    const db = engine.ctx.db;
+    const roots = db.prepare("SELECT rootpage FROM sqlite_schema WHERE tbl_name = 'transactions' AND rootpage > 0").pluck().all() as number[];
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA cache_size = 0');
+    const size = db.pragma('page_size', { simple: true }) as number;
+    const fd = openSync(join(engine.dataDir, 'coffer.db'), 'r+');
+    for (const root of roots) writeSync(fd, Buffer.alloc(size, 0xa5), 0, size, (root - 1) * size);
+    closeSync(fd);
+
+    expect((await api(c, `/connections/${id}/synchronize`, { method: 'POST', json: {} })).status).toBe(204);
+    await until(async () => ((await (await engine!.http('/health')).json()) as { status: string }).status === 'database_damaged');
+    const me = await api(c, '/users/me');
+    expect(me.status).toBe(503);
+    expect(((await me.json()) as { error: string }).error).toBe('database_damaged');
+  });
+});
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the engine never said the database is damaged');
+}
