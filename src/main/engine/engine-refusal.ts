@@ -52,6 +52,7 @@ async function startRefusingServer(options: EngineOptions, refusal: ApiError): P
     const app = Fastify({ loggerInstance: log as FastifyBaseLogger, forceCloseConnections: true }) as unknown as FastifyInstance;
     installErrorHandler(app, gate);
     installStorageGate(app, gate);
+    // The health route reads nothing of the engine: the gate answers it with the refusal.
     await healthRoutes.register(app, undefined as never);
     await installAppPages(app, { appDir: options.appDir ?? null });
     await app.listen({ host: '127.0.0.1', port: options.port });
