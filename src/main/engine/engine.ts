@@ -19,6 +19,10 @@ import { urlsFor, type Engine, type EngineContext, type EngineServices, type Url
 import { createPrivateFiles, restrictDataDir } from './data-dir-permissions';
 import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
+import { startIdleCheckpoints } from './db/idle-checkpoint';
+import { writeInstallMarker } from './db/install-marker';
+import { checkAtStart, StorageRefused } from './storage-check';
+import { StorageGate } from './http/storage-gate';
 import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';
 import { startEventSweeper } from './events/queue-maintenance';
@@ -55,6 +59,13 @@ export interface EngineOptions {
   /** better-sqlite3 addon for the running runtime (the desktop app passes Electron's build). */
   nativeBinding?: string;
   logLevel?: string;
+  /**
+   * Start a new installation even though the data folder shows an earlier one whose database is missing or
+   * empty (db/install-marker.ts). Default: $COFFER_START_FRESH === '1'.
+   */
+  startFresh?: boolean;
+  /** How often the write-ahead log is copied into coffer.db (db/idle-checkpoint.ts). Default: 60 s. */
+  checkpointEveryMs?: number;
   /** Replaces the OS keychain (tests of the refusal path only). */
   secrets?: SecretStore;
   /**
@@ -92,8 +103,11 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   createPrivateFiles(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];
   let db: ReturnType<typeof openDatabase> | undefined;
+  const dbFile = join(options.dataDir, 'coffer.db');
   try {
-    db = openDatabase(join(options.dataDir, 'coffer.db'), { nativeBinding: options.nativeBinding });
+    const refusal = checkAtStart(options.dataDir, dbFile, { nativeBinding: options.nativeBinding, startFresh: startsFresh(options) });
+    if (refusal) throw new StorageRefused(refusal);
+    db = openDatabase(dbFile, { nativeBinding: options.nativeBinding });
     const store = createStore(db);
     const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
@@ -101,6 +115,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       installId = createHash('sha256').update(`${options.dataDir}:${Date.now()}:${Math.random()}`).digest('hex').slice(0, 16);
       settings.setRaw('install_id', installId);
     }
+    writeInstallMarker(options.dataDir, installId, Math.floor(Date.now() / 1000));
     const log = createLogger(options.dataDir, options.logLevel);
     permissionsFixed.push(...restrictDataDir(options.dataDir));
     if (permissionsFixed.length) {
@@ -108,8 +123,14 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     }
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
-    await startEngineParts(ctx, closers, options);
-    const app = await buildServer(ctx, { routes: routeModules, currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
+    const storage = new StorageGate(dbFile);
+    await startEngineParts(ctx, closers, options, storage);
+    const app = await buildServer(ctx, {
+      routes: routeModules,
+      currentTermsVersion: () => ctx.identity.terms.version,
+      storage,
+      ...options.server,
+    });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
@@ -273,6 +294,7 @@ async function startEngineParts(
   engine: Engine,
   closers: Array<() => void | Promise<void>>,
   options: EngineOptions,
+  storage: StorageGate,
 ): Promise<void> {
   const { store, db, log } = engine;
   const now = () => engine.now();
@@ -281,6 +303,7 @@ async function startEngineParts(
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
   closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));
+  closers.push(startIdleCheckpoints({ db, log, everyMs: options.checkpointEveryMs ?? 60_000 }));
   engine.webhooks.start();
   closers.push(() => engine.webhooks.close());
   await engine.statementFiles.start();
@@ -298,6 +321,8 @@ async function startEngineParts(
       providerFor(engine, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
     catalogueProvider: (providerId) => catalogueProvider(engine, providerId),
     connectorEnvironment: (connector, providerId, signal) => engine.connectorEnvironments.of(connector, providerId, signal),
+    // A damaged database met by a synchronization stops every data path, as one met by a request does.
+    storageProblem: (problem) => void storage.answerFor(problem),
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
@@ -334,6 +359,10 @@ function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWrit
       hostUrl: () => engine.urls.host_url,
     });
   return mode === 'thread' ? startThread() : new SizeRoutedResultsWriter(inline, startThread);
+}
+
+function startsFresh(options: EngineOptions): boolean {
+  return options.startFresh ?? process.env.COFFER_START_FRESH === '1';
 }
 
 function resultsWriterMode(value: string | undefined): 'inline' | 'thread' | 'auto' {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startEngine } from './engine';
+import { startEngineOrRefusal } from './engine-refusal';
 
 /**
  * Entry of the engine inside the desktop app: the main process forks it as an Electron utilityProcess.
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const engine = await startEngine({
+  // A damaged or missing database still starts a server: the app loads and shows why (engine-refusal.ts).
+  const engine = await startEngineOrRefusal({
     dataDir: values['data-dir']!,
     port: Number(values.port),
     resourcesDir: values['resources-dir']!,

@@ -1,11 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated } from '../domain/errors';
+import { storageProblemOf } from '../domain/storage-errors';
 import { ApiError, invalidToken } from './errors';
+import { diskFull, type StorageGate } from './storage-gate';
 
 /** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, gate?: StorageGate): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const api = toApiError(err);
+    const problem = storageProblemOf(err);
+    // A full disk or a damaged database is the person's to fix: said as what it is (and logged), not a 500.
+    if (problem) request.log.error({ err, problem }, 'storage failure');
+    const api = problem ? (gate?.answerFor(problem) ?? (problem === 'disk_full' ? diskFull() : null)) : toApiError(err);
     if (api) {
       for (const [name, value] of Object.entries(api.headers)) reply.header(name, value);
       return reply.status(api.statusCode).send(api.body());

@@ -54,6 +54,13 @@ const REFUSALS: readonly KnownRefusal[] = [
   { pattern: /unknown category/, key: 'apierr.categoryGone' },
   { pattern: /^pattern must be (\d+) to (\d+) characters/, key: 'apierr.patternLength', values: (m) => ({ min: m[1], max: m[2] }) },
   { pattern: /^another rule already has the pattern/, key: 'apierr.ruleExists' },
+  // The data folder: its database cannot be opened (the file's path is the engine's, never typed by the person).
+  { pattern: /^the database (.+) is damaged/, key: 'apierr.databaseDamaged', values: (m) => ({ file: m[1] }) },
+  {
+    pattern: /^the database (.+) is missing or empty, but this data folder was used before \(found: ([^)]*)\)/,
+    key: 'apierr.databaseMissing',
+    values: (m) => ({ file: m[1], found: m[2] }),
+  },
   // The profile.
   { pattern: /e-mail address is already in use/, key: 'apierr.emailInUse' },
   { pattern: /^too many wrong passwords: wait (\d+) s/, key: 'apierr.tooManyPasswords', values: (m) => ({ seconds: m[1] }) },
@@ -78,6 +85,7 @@ const BY_CODE: Readonly<Record<string, string>> = {
   access_denied: 'apierr.accessDenied',
   origin_not_allowed: 'apierr.notAllowed',
   misdirected_request: 'apierr.notAllowed',
+  disk_full: 'apierr.diskFull',
 };
 
 /** The engine's reference of an unexpected error, given to quote if it happens again. */

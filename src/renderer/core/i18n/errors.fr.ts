@@ -23,6 +23,12 @@ export const errorsFr: Record<keyof typeof errorsEn, string> = {
   'apierr.refused': 'Coffer n’a pas accepté cette demande : rien n’a été modifié. Vérifiez votre saisie, puis réessayez.',
   'apierr.signInAgain': 'La connexion à votre profil n’a pas abouti. Recommencez depuis l’écran de connexion.',
   'apierr.accessDenied': 'L’accès n’a pas été accordé : rien n’a été connecté. Réessayez si vous vouliez l’autoriser.',
+  'apierr.diskFull':
+    'Le disque est plein : rien n’a été enregistré. Libérez de la place sur le disque qui contient le dossier de données de Coffer, puis réessayez.',
+  'apierr.databaseDamaged':
+    'La base de données de Coffer ({file}) est endommagée : Coffer ne l’ouvre pas et n’y a rien modifié. Restaurez une sauvegarde depuis Réglages → Sauvegardes, ou quittez Coffer et déplacez le fichier ailleurs (gardez-le pour une récupération) pour repartir de vos banques.',
+  'apierr.databaseMissing':
+    'La base de données de Coffer ({file}) est absente ou vide, alors que ce dossier de données a déjà servi (trouvé : {found}) : Coffer n’a pas créé par-dessus une nouvelle installation vide. Remettez le fichier de la base ou restaurez une sauvegarde, puis redémarrez Coffer. Pour repartir de zéro volontairement, redémarrez Coffer avec COFFER_START_FRESH=1.',
   'apierr.unknown': 'Cela n’a pas fonctionné et rien n’a été modifié. Réessayez ; si cela se reproduit, redémarrez Coffer.',
   'apierr.setupToken':
     'Ce n’est pas un jeton de configuration SimpleFIN. Copiez le jeton en entier depuis votre page SimpleFIN Bridge (une longue ligne de lettres et de chiffres) et collez-le à nouveau.',

@@ -1,0 +1,45 @@
+import { checkDatabaseFile, type DatabaseFileState } from './db/integrity-check';
+import { previousInstallationEvidence } from './db/install-marker';
+import { damagedDatabaseSentence, missingDatabaseSentence, storageProblemOf } from './domain/storage-errors';
+
+/** Why the engine does not open its database at start, or null when it may. */
+export type StartRefusal =
+  | { code: 'database_damaged'; file: string; detail: string }
+  | { code: 'database_missing'; file: string; evidence: string[] };
+
+/**
+ * Runs before the database is opened for good: a damaged file is not opened (db/integrity-check.ts), and a
+ * missing or empty database in a folder that shows an earlier installation is not silently replaced by a
+ * new, empty one (db/install-marker.ts) unless the person asked to start fresh (`startFresh`,
+ * COFFER_START_FRESH=1).
+ */
+export function checkAtStart(dataDir: string, file: string, options: { nativeBinding?: string; startFresh: boolean }): StartRefusal | null {
+  const found = fileState(file, options.nativeBinding);
+  if (found.state === 'damaged') return { code: 'database_damaged', file, detail: found.detail };
+  if (found.state === 'fresh' && !options.startFresh) {
+    const evidence = previousInstallationEvidence(dataDir);
+    if (evidence.length > 0) return { code: 'database_missing', file, evidence };
+  }
+  return null;
+}
+
+/** A file SQLite cannot read as a database is damaged; any other failure (permissions…) stays what it is. */
+function fileState(file: string, nativeBinding?: string): DatabaseFileState {
+  try {
+    return checkDatabaseFile(file, nativeBinding);
+  } catch (err) {
+    if (storageProblemOf(err) === 'database_damaged') return { state: 'damaged', detail: (err as Error).message };
+    throw err;
+  }
+}
+
+/** Thrown by startEngine when the database must not be opened (engine-refusal.ts serves the refusal). */
+export class StorageRefused extends Error {
+  constructor(readonly refusal: StartRefusal) {
+    super(
+      refusal.code === 'database_damaged'
+        ? damagedDatabaseSentence(refusal.file)
+        : missingDatabaseSentence(refusal.file, refusal.evidence),
+    );
+  }
+}
