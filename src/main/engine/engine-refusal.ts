@@ -7,12 +7,11 @@ import { StorageRefused, type StartRefusal } from './storage-check';
 import { startEngine, type EngineOptions, type RunningEngine } from './engine';
 import { installAppPages } from './http/app-pages';
 import { installErrorHandler } from './http/error-handler';
-import type { ApiError } from './http/errors';
-import { databaseDamaged, databaseMissing, installStorageGate, StorageGate } from './http/storage-gate';
+import { databaseDamaged, databaseMissing, installStorageGate, StorageGate, type StorageAnswer } from './http/storage-gate';
 import { healthRoutes } from './routes/meta';
 import { createLogger } from './logger';
 
-export function refusalAnswer(refusal: StartRefusal): ApiError {
+export function refusalAnswer(refusal: StartRefusal): StorageAnswer {
   return refusal.code === 'database_damaged'
     ? databaseDamaged(refusal.file)
     : databaseMissing(refusal.file, refusal.evidence);
@@ -21,7 +20,7 @@ export function refusalAnswer(refusal: StartRefusal): ApiError {
 /** An engine serving its data, or one that stays up only to say why it does not (`refusal`). */
 export interface ServedEngine {
   urls: Urls;
-  refusal: ApiError | null;
+  refusal: StorageAnswer | null;
   running: RunningEngine | null;
   close(): Promise<void>;
 }
@@ -42,7 +41,7 @@ export async function startEngineOrRefusal(options: EngineOptions): Promise<Serv
   }
 }
 
-async function startRefusingServer(options: EngineOptions, refusal: ApiError): Promise<ServedEngine> {
+async function startRefusingServer(options: EngineOptions, refusal: StorageAnswer): Promise<ServedEngine> {
   const unlock = lockDataDir(options.dataDir);
   try {
     const log = createLogger(options.dataDir, options.logLevel);

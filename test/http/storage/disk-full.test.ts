@@ -23,7 +23,7 @@ function fillTheDisk(e: TestEngine): void {
 }
 
 describe('a full disk', () => {
-  it('a write answers 503 disk_full in words, the data stays as it was, reads go on, and writes work again once there is room', async () => {
+  it('a write answers 503 secret_store_unavailable saying the disk is full, the data stays as it was, reads go on, and writes work again once there is room', async () => {
     engine = await startTestEngine();
     const e = engine;
     const admin = e.clientToken(['users_create']);
@@ -41,7 +41,7 @@ describe('a full disk', () => {
     }
     expect(refused?.status).toBe(503);
     const body = (await refused!.json()) as ErrorBody;
-    expect(body.error).toBe('disk_full');
+    expect(body.error).toBe('secret_store_unavailable');
     expect(body.error_description).toMatch(/the disk is full, so nothing was saved: free some space/);
     // Nothing half-written: exactly the users whose creation was answered 201.
     expect(e.ctx.db.prepare('SELECT count(*) FROM users').pluck().get()).toBe(usersBefore + created);

@@ -42,7 +42,7 @@ async function serveWithFileLimit(dir: string, bytes: number): Promise<{ hostUrl
 }
 
 describe('a disk that fills (a file-size limit on a real engine process)', () => {
-  it('writes answer 503 disk_full, the engine keeps serving reads, and the database stays sound', async () => {
+  it('writes answer 503 secret_store_unavailable (the disk is full), the engine keeps serving reads, and the database stays sound', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coffer-full-'));
     dirs.push(dir);
     // A used data folder, stopped cleanly (coffer.db holds everything, the log is empty).
@@ -72,7 +72,7 @@ describe('a disk that fills (a file-size limit on a real engine process)', () =>
         else refused = res;
       }
       expect(refused?.status).toBe(503);
-      expect(((await refused!.json()) as { error: string }).error).toBe('disk_full');
+      expect(((await refused!.json()) as { error: string }).error).toBe('secret_store_unavailable');
       // The engine is up and reads are served.
       expect(((await (await fetch(`${engine.hostUrl}/health`)).json()) as { status: string }).status).toBe('ok');
       expect((await fetch(`${engine.hostUrl}/v2/app/status`)).status).toBe(200);

@@ -62,7 +62,7 @@ describe('a synchronization that meets a damaged database', () => {
     await until(async () => ((await (await engine!.http('/health')).json()) as { status: string }).status === 'database_damaged');
     const me = await api(c, '/users/me');
     expect(me.status).toBe(503);
-    expect(((await me.json()) as { error: string }).error).toBe('database_damaged');
+    expect(((await me.json()) as { error: string }).error).toBe('secret_store_unavailable');
   });
 });
 

@@ -13,11 +13,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'misdirected_request'
   | 'internal_error'
-  | 'secret_store_unavailable'
-  // The data folder's own failures (http/storage-gate.ts): a full disk, a damaged or a missing database.
-  | 'disk_full'
-  | 'database_damaged'
-  | 'database_missing';
+  | 'secret_store_unavailable';
 
 export interface ErrorBody {
   error: string;

@@ -7,15 +7,33 @@ import {
 } from '../domain/storage-errors';
 import { ApiError } from './errors';
 
-/** 503 when the database file is damaged: every data path answers this until the file is replaced. */
-export const databaseDamaged = (file: string) => new ApiError(503, 'database_damaged', damagedDatabaseSentence(file));
+/** What keeps the data from being served or saved; `/health` names it (`status`). */
+export type StorageAnswerProblem = StorageProblem | 'database_missing';
 
-/** 503 when the data folder shows an earlier installation whose database is gone (nothing is opened). */
+/**
+ * The answer when the data cannot be opened or saved. Its code is `secret_store_unavailable` (503), the one
+ * the API's fixed list of error codes has for "the data is not opened and nothing is stored elsewhere" (the
+ * same answer as a keychain that cannot give the database key); the description says what happened and
+ * what to do, and `/health` names the problem for the app.
+ */
+export class StorageAnswer extends ApiError {
+  constructor(
+    readonly problem: StorageAnswerProblem,
+    description: string,
+  ) {
+    super(503, 'secret_store_unavailable', description);
+  }
+}
+
+/** When the database file is damaged: every data path answers this until the file is replaced. */
+export const databaseDamaged = (file: string) => new StorageAnswer('database_damaged', damagedDatabaseSentence(file));
+
+/** When the data folder shows an earlier installation whose database is gone (nothing is opened). */
 export const databaseMissing = (file: string, evidence: readonly string[]) =>
-  new ApiError(503, 'database_missing', missingDatabaseSentence(file, evidence));
+  new StorageAnswer('database_missing', missingDatabaseSentence(file, evidence));
 
-/** 503 for one write that found no room: the data is as it was, reads go on, the write can be tried again. */
-export const diskFull = () => new ApiError(503, 'disk_full', DISK_FULL_SENTENCE);
+/** For one write that found no room: the data is as it was, reads go on, the write can be tried again. */
+export const diskFull = () => new StorageAnswer('disk_full', DISK_FULL_SENTENCE);
 
 /**
  * Whether this engine still serves its data. A damaged database found at start, or met while serving
@@ -24,21 +42,21 @@ export const diskFull = () => new ApiError(503, 'disk_full', DISK_FULL_SENTENCE)
  * A full disk does not: each write that found no room is refused on its own, and reads go on.
  */
 export class StorageGate {
-  private refusal: ApiError | null = null;
+  private refusal: StorageAnswer | null = null;
 
   constructor(private readonly databaseFile: string) {}
 
   /** The answer every data path gives now, or null while the data is served. */
-  get refused(): ApiError | null {
+  get refused(): StorageAnswer | null {
     return this.refusal;
   }
 
-  refuse(answer: ApiError): void {
+  refuse(answer: StorageAnswer): void {
     this.refusal ??= answer;
   }
 
   /** The answer for a storage problem met while serving a request (a damaged file also closes the gate). */
-  answerFor(problem: StorageProblem): ApiError {
+  answerFor(problem: StorageProblem): StorageAnswer {
     if (problem === 'disk_full') return diskFull();
     this.refuse(databaseDamaged(this.databaseFile));
     return this.refusal!;
@@ -54,7 +72,7 @@ export function installStorageGate(app: FastifyInstance, gate: StorageGate): voi
     const refusal = gate.refused;
     if (!refusal) return;
     const path = request.url.split('?')[0];
-    if (path === '/health') return reply.status(200).send({ status: refusal.code, error_description: refusal.message });
+    if (path === '/health') return reply.status(200).send({ status: refusal.problem, error_description: refusal.message });
     if (isAppPage(request, path)) return;
     return reply.status(refusal.statusCode).send(refusal.body());
   });

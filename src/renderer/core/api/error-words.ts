@@ -27,6 +27,8 @@ interface KnownRefusal {
 }
 
 const REFUSALS: readonly KnownRefusal[] = [
+  // A write that found no room on the disk (503 secret_store_unavailable: nothing was saved).
+  { pattern: /^the disk is full, so nothing was saved/, key: 'apierr.diskFull' },
   // Bank credentials (connection creation and new credentials).
   { pattern: /^credential setup_token:/, key: 'apierr.setupToken' },
   { pattern: /^credential \S+ does not match the expected format/, key: 'apierr.credentialFormat' },
@@ -85,7 +87,6 @@ const BY_CODE: Readonly<Record<string, string>> = {
   access_denied: 'apierr.accessDenied',
   origin_not_allowed: 'apierr.notAllowed',
   misdirected_request: 'apierr.notAllowed',
-  disk_full: 'apierr.diskFull',
 };
 
 /** The engine's reference of an unexpected error, given to quote if it happens again. */

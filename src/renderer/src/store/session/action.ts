@@ -17,7 +17,7 @@ import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import type { StoredSession } from './initialState';
 
-/** The engine's answers when it runs without opening its database (engine-refusal.ts, http/storage-gate.ts). */
+/** What `/health` names when the engine runs without opening its database (engine-refusal.ts, http/storage-gate.ts). */
 const STORAGE_CODES: ReadonlySet<string> = new Set(['database_damaged', 'database_missing']);
 
 export interface SessionAction {
@@ -178,9 +178,11 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
           return;
         }
         set({ engine: 'ok' });
-        if (err instanceof ApiError && STORAGE_CODES.has(err.code)) {
-          set({ phase: 'storage', storageProblem: { code: err.code, description: err.description } });
-          return;
+        // The data is not opened (503 secret_store_unavailable): /health names why (a damaged or a missing
+        // database shows its own screen).
+        if (err instanceof ApiError && err.code === 'secret_store_unavailable') {
+          await get().checkEngine();
+          if (get().phase === 'storage') return;
         }
         throw err;
       }
