@@ -253,10 +253,10 @@ export const en = {
   'add.created': 'Connection added: the first synchronization has started',
   'add.loadProvidersFailed': 'Could not load the list of banks',
   'add.documentHint':
-    'Statement files (OFX, QIF, CSV, CAMT.053, MT940) in a folder are imported at each synchronization.',
+    'Statement files (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940) in a folder are imported at each synchronization.',
   'add.step': 'Step {step} of {total}',
   'documents.title': 'Import statement files',
-  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.053, MT940), or',
+  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940), or',
   'documents.choose': 'Choose files…',
   'documents.uploading': 'Sending {name}…',
   'documents.sent': '{name} sent: the import has started',

@@ -256,10 +256,10 @@ export const fr: Record<MessageKey, string> = {
   'add.created': 'Connexion ajoutée : la première synchronisation a commencé',
   'add.loadProvidersFailed': 'Impossible de charger la liste des banques',
   'add.documentHint':
-    'Les fichiers de relevés (OFX, QIF, CSV, CAMT.053, MT940) d’un dossier sont importés à chaque synchronisation.',
+    'Les fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940) d’un dossier sont importés à chaque synchronisation.',
   'add.step': 'Étape {step} sur {total}',
   'documents.title': 'Importer des relevés',
-  'documents.drop': 'Déposez ici vos fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.053, MT940), ou',
+  'documents.drop': 'Déposez ici vos fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940), ou',
   'documents.choose': 'Choisir des fichiers…',
   'documents.uploading': 'Envoi de {name}…',
   'documents.sent': '{name} envoyé : l’import a commencé',
