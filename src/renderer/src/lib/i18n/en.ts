@@ -12,10 +12,12 @@ import { historyFiltersEn } from './history-filters.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
+import { accountKindsEn } from './account-kinds.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...accountKindsEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,

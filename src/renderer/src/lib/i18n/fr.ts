@@ -13,10 +13,12 @@ import { historyFiltersFr } from './history-filters.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
+import { accountKindsFr } from './account-kinds.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...accountKindsFr,
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
