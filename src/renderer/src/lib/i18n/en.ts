@@ -84,7 +84,6 @@ export const en = {
   'error.notFound': 'Nothing here',
   'error.notFoundText': 'This page does not exist, or what it showed was deleted.',
   'error.goHome': 'Go to the dashboard',
-  'error.invalid_request': 'The request was refused: {message}',
   'error.network_error': 'The Coffer engine cannot be reached.',
 
   'firstRun.title': 'Welcome to Coffer',

@@ -85,7 +85,6 @@ export const fr: Record<MessageKey, string> = {
   'error.notFound': 'Rien ici',
   'error.notFoundText': 'Cette page n’existe pas, ou ce qu’elle montrait a été supprimé.',
   'error.goHome': 'Aller au tableau de bord',
-  'error.invalid_request': 'La demande a été refusée : {message}',
   'error.network_error': 'Le moteur de Coffer est injoignable.',
 
   'firstRun.title': 'Bienvenue dans Coffer',
