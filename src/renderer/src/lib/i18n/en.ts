@@ -13,12 +13,14 @@ import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
 import { accountKindsEn } from './account-kinds.en';
+import { credentialFieldsEn } from './credential-fields.en';
 import { screenFailureEn } from './screen-failure.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
   ...accountKindsEn,
+  ...credentialFieldsEn,
   ...screenFailureEn,
   ...newUserEn,
   ...firstWeekEn,

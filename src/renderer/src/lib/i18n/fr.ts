@@ -14,12 +14,14 @@ import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
 import { accountKindsFr } from './account-kinds.fr';
+import { credentialFieldsFr } from './credential-fields.fr';
 import { screenFailureFr } from './screen-failure.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
   ...accountKindsFr,
+  ...credentialFieldsFr,
   ...screenFailureFr,
   ...newUserFr,
   ...firstWeekFr,
