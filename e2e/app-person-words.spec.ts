@@ -17,6 +17,10 @@ test('after switching to French, the statement-folder form is French, the drop z
   await expect(rows.filter({ hasText: /^.*Credit card · / })).not.toHaveCount(0);
   await expect(rows.filter({ hasText: 'Credit cards ·' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/shots-wtl/connection-accounts-en.png' });
+  // The dashboard's groups are named by their count: one card is "Credit card".
+  await nav(page, 'Dashboard');
+  await expect(page.getByRole('region', { name: 'Credit card', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Credit cards', exact: true })).toHaveCount(0);
 
   await nav(page, 'Settings');
   await page.getByTestId('language-select').selectOption('fr');
