@@ -63,6 +63,13 @@ const REFUSALS: readonly KnownRefusal[] = [
     key: 'apierr.databaseMissing',
     values: (m) => ({ file: m[1], found: m[2] }),
   },
+  // The Enable Banking application of the settings: its id and its private key, checked with Enable Banking.
+  { pattern: /^(?:application_id must be the id Enable Banking|body\.application_id )/, key: 'apierr.ebApplicationId' },
+  { pattern: /^(?:the private key is not a PEM file|body\.private_key )/, key: 'apierr.ebKeyNotPem' },
+  { pattern: /^the private key is not a readable PEM/, key: 'apierr.ebKeyDamaged' },
+  { pattern: /^the private key is not an RSA key/, key: 'apierr.ebKeyNotRsa' },
+  { pattern: /^Enable Banking refused the key for application/, key: 'apierr.ebKeyRefused' },
+  { pattern: /^Enable Banking could not check the key now/, key: 'apierr.ebUnreachable' },
   // The profile.
   { pattern: /e-mail address is already in use/, key: 'apierr.emailInUse' },
   { pattern: /^too many wrong passwords: wait (\d+) s/, key: 'apierr.tooManyPasswords', values: (m) => ({ seconds: m[1] }) },

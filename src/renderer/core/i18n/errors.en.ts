@@ -51,4 +51,16 @@ export const errorsEn = {
   'apierr.ruleExists': 'Another rule already has this text. Change the text, or edit that rule instead.',
   'apierr.emailInUse': 'This e-mail address is already used by a profile. Sign in with it, or use another address.',
   'apierr.tooManyPasswords': 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
+  'apierr.ebApplicationId':
+    'This is not an Enable Banking application id, so nothing was saved. Copy it again from the Control Panel (letters, digits and dashes).',
+  'apierr.ebKeyNotPem':
+    'This file is not a private key, so nothing was saved. Choose the .pem file Enable Banking downloaded when you registered the application.',
+  'apierr.ebKeyDamaged':
+    'This key file cannot be read: it may be damaged or cut, so nothing was saved. Choose the .pem file Enable Banking downloaded again.',
+  'apierr.ebKeyNotRsa':
+    'This is not the kind of key Enable Banking uses (an RSA key), so nothing was saved. Choose the .pem file Enable Banking downloaded.',
+  'apierr.ebKeyRefused':
+    'Enable Banking refuses this key for this application id, so nothing was saved. Check that the .pem file is the one downloaded when you registered this very application (its name is the application id).',
+  'apierr.ebUnreachable':
+    'Enable Banking could not check the key just now, so nothing was saved. Check your internet connection and try again in a few minutes.',
 };

@@ -59,4 +59,16 @@ export const errorsFr: Record<keyof typeof errorsEn, string> = {
   'apierr.ruleExists': 'Une autre règle a déjà ce texte. Changez le texte, ou modifiez plutôt cette règle.',
   'apierr.emailInUse': 'Cette adresse e-mail est déjà celle d’un profil. Connectez-vous avec elle, ou utilisez une autre adresse.',
   'apierr.tooManyPasswords': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
+  'apierr.ebApplicationId':
+    'Ce n’est pas un identifiant d’application Enable Banking : rien n’a été enregistré. Copiez-le de nouveau depuis le Control Panel (lettres, chiffres et tirets).',
+  'apierr.ebKeyNotPem':
+    'Ce fichier n’est pas une clé privée : rien n’a été enregistré. Choisissez le fichier .pem téléchargé depuis Enable Banking à l’enregistrement de l’application.',
+  'apierr.ebKeyDamaged':
+    'Ce fichier de clé est illisible, peut-être abîmé ou tronqué : rien n’a été enregistré. Choisissez de nouveau le fichier .pem téléchargé depuis Enable Banking.',
+  'apierr.ebKeyNotRsa':
+    'Ce n’est pas le type de clé qu’utilise Enable Banking (une clé RSA) : rien n’a été enregistré. Choisissez le fichier .pem téléchargé depuis Enable Banking.',
+  'apierr.ebKeyRefused':
+    'Enable Banking refuse cette clé pour cet identifiant d’application : rien n’a été enregistré. Vérifiez que le fichier .pem est bien celui téléchargé à l’enregistrement de cette application (il porte son identifiant).',
+  'apierr.ebUnreachable':
+    'Enable Banking n’a pas pu vérifier la clé pour l’instant : rien n’a été enregistré. Vérifiez votre connexion à Internet et réessayez dans quelques minutes.',
 };

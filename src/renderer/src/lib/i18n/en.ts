@@ -13,10 +13,16 @@ import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
 import { storageEn } from './storage.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
+import { accountKindsEn } from './account-kinds.en';
+import { credentialFieldsEn } from './credential-fields.en';
+import { screenFailureEn } from './screen-failure.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...accountKindsEn,
+  ...credentialFieldsEn,
+  ...screenFailureEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,
@@ -82,7 +88,6 @@ export const en = {
   'error.notFound': 'Nothing here',
   'error.notFoundText': 'This page does not exist, or what it showed was deleted.',
   'error.goHome': 'Go to the dashboard',
-  'error.invalid_request': 'The request was refused: {message}',
   'error.network_error': 'The Coffer engine cannot be reached.',
 
   'firstRun.title': 'Welcome to Coffer',
@@ -255,10 +260,10 @@ export const en = {
   'add.created': 'Connection added: the first synchronization has started',
   'add.loadProvidersFailed': 'Could not load the list of banks',
   'add.documentHint':
-    'Statement files (OFX, QIF, CSV, CAMT.053, MT940) in a folder are imported at each synchronization.',
+    'Statement files (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940) in a folder are imported at each synchronization.',
   'add.step': 'Step {step} of {total}',
   'documents.title': 'Import statement files',
-  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.053, MT940), or',
+  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940), or',
   'documents.choose': 'Choose files…',
   'documents.uploading': 'Sending {name}…',
   'documents.sent': '{name} sent: the import has started',

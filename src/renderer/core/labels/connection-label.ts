@@ -1,5 +1,5 @@
-import { foldText } from '../../../../shared/text-fold';
-import type { Connection } from '../../lib/api';
+import { foldText } from '../../../shared/text-fold';
+import type { Connection } from '../api/records';
 import { groupBy, labelText, numberLookAlikes, type LabelPart, type LabelParts } from './label-parts';
 
 /**
