@@ -11,6 +11,7 @@ import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
+import { dataTransferEn } from './data-transfer.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
@@ -25,6 +26,7 @@ export const en = {
   ...historyFiltersEn,
   ...errorsEn,
   ...leavingEn,
+  ...dataTransferEn,
   ...statementsEn,
   ...connEn,
   ...challengeEn,

@@ -12,6 +12,7 @@ import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
+import { dataTransferFr } from './data-transfer.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
@@ -26,6 +27,7 @@ export const fr: Record<MessageKey, string> = {
   ...historyFiltersFr,
   ...errorsFr,
   ...leavingFr,
+  ...dataTransferFr,
   ...statementsFr,
   ...connFr,
   ...challengeFr,
