@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiError, usersApi } from '../../lib/api';
 import { useT, type I18n, type MessageKey } from '../../lib/i18n';
 import { useStore } from '../../store';
+import type { ImportAnswer } from '../../../core/api/generated/openapi-types';
 import { Alert, Button, Card, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { useBusyAction } from '../common/use-busy-action';
@@ -48,6 +49,7 @@ export function DataTransferSettings() {
   const exporting = useBusyAction();
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportAnswer['imported'] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const exportData = () =>
@@ -61,16 +63,10 @@ export function DataTransferSettings() {
   const importFile = async (file: File) => {
     setImporting(true);
     setImportError(null);
+    setImported(null);
     try {
-      const { imported } = await usersApi.importMe(file);
+      setImported((await usersApi.importMe(file)).imported);
       await loadAll();
-      toast.success(
-        t('dataTransfer.imported', {
-          connections: tn('leaving.connections', imported.connections ?? 0),
-          accounts: tn('connections.accounts', imported.accounts ?? 0),
-          transactions: tn('connections.transactions', imported.transactions ?? 0),
-        }),
-      );
     } catch (err) {
       setImportError(importRefusal(i18n, err));
     } finally {
@@ -103,10 +99,19 @@ export function DataTransferSettings() {
           />
         </div>
         {exporting.error && <Alert tone="danger">{exporting.error}</Alert>}
-        {connections > 0 ? (
+        {imported && (
+          <Alert tone="success">
+            {t('dataTransfer.imported', {
+              connections: tn('leaving.connections', imported.connections ?? 0),
+              accounts: tn('connections.accounts', imported.accounts ?? 0),
+              transactions: tn('connections.transactions', imported.transactions ?? 0),
+            })}
+          </Alert>
+        )}
+        {connections > 0 && !imported ? (
           <Alert>{t('dataTransfer.hasData', { connections: tn('leaving.connections', connections) })}</Alert>
         ) : (
-          <p className="muted">{t('dataTransfer.importHint')}</p>
+          !imported && <p className="muted">{t('dataTransfer.importHint')}</p>
         )}
         {importError && <Alert tone="danger">{importError}</Alert>}
       </div>
