@@ -16,7 +16,7 @@ export type ImportCounts = Record<ExportList, number>;
 
 export const USER_HAS_DATA =
   'this profile already has data (connections, rules or learnt categories): an import only goes into an empty profile. ' +
-  'Create a new profile and import there, or delete this profile\'s connections and rules first.';
+  'Export this profile if it is to be kept, delete it, create a new one, then import the file there.';
 
 function knownIds(store: Store): KnownIds {
   const providers = new Set(store.providers.all().map((p) => p.id));

@@ -8,11 +8,11 @@ export const dataTransferEn = {
   'dataTransfer.import': 'Import…',
   'dataTransfer.importHint': 'Choose a file made by “Export my data”. Imports go into an empty profile only.',
   'dataTransfer.hasData':
-    'This profile already has {connections}, so an import is refused: it would mix two histories. To import, sign out, create a new profile, and import the file there.',
+    'This profile already has {connections}, so an import is refused: it would mix two histories. To bring in the file instead: export this profile first if you want to keep it, delete it below, create a new profile, then import the file.',
   'dataTransfer.imported':
     'Imported: {connections}, {accounts} and {transactions}. Give each bank’s credentials again with “Update credentials” before the next synchronization.',
   'dataTransfer.importHasData':
-    'This profile already has data, so the file was not imported: it would mix two histories. Sign out, create a new profile, and import the file there.',
+    'This profile already has data, so the file was not imported: it would mix two histories. Export this profile if you want to keep it, delete it below, create a new profile, then import the file.',
   'dataTransfer.importNewer': 'This file was made by a newer version of Coffer. Update Coffer, then import it again. Nothing was imported.',
   'dataTransfer.importTruncated':
     'This file is cut short: it ends before the export does. Export your data again, or check the copy is complete. Nothing was imported.',

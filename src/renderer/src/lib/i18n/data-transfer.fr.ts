@@ -11,11 +11,11 @@ export const dataTransferFr: Record<keyof typeof dataTransferEn, string> = {
   'dataTransfer.import': 'Importer…',
   'dataTransfer.importHint': 'Choisissez un fichier créé par « Exporter mes données ». Un import ne se fait que dans un profil vide.',
   'dataTransfer.hasData':
-    'Ce profil contient déjà {connections} : un import est donc refusé, il mélangerait deux historiques. Pour importer, déconnectez-vous, créez un nouveau profil et importez-y le fichier.',
+    'Ce profil contient déjà {connections} : un import est donc refusé, il mélangerait deux historiques. Pour reprendre le fichier à la place : exportez d’abord ce profil si vous voulez le garder, supprimez-le ci-dessous, créez un nouveau profil, puis importez le fichier.',
   'dataTransfer.imported':
     'Importé : {connections}, {accounts} et {transactions}. Saisissez à nouveau les identifiants de chaque banque avec « Mettre à jour les identifiants » avant la prochaine synchronisation.',
   'dataTransfer.importHasData':
-    'Ce profil contient déjà des données : le fichier n’a pas été importé, il mélangerait deux historiques. Déconnectez-vous, créez un nouveau profil et importez-y le fichier.',
+    'Ce profil contient déjà des données : le fichier n’a pas été importé, il mélangerait deux historiques. Exportez ce profil si vous voulez le garder, supprimez-le ci-dessous, créez un nouveau profil, puis importez le fichier.',
   'dataTransfer.importNewer':
     'Ce fichier a été créé par une version plus récente de Coffer. Mettez Coffer à jour, puis importez-le à nouveau. Rien n’a été importé.',
   'dataTransfer.importTruncated':
