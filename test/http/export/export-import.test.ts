@@ -134,17 +134,21 @@ describe('POST /users/me/import', () => {
     const res = await importText(target, body);
     const json = (await res.json()) as any;
     expect(await getJson<any[]>(target, '/connections')).toEqual([]);
+    expect(await getJson<any[]>(target, '/accounts')).toEqual([]);
     expect(await getJson<any[]>(target, '/categorization_rules')).toEqual([]);
     return { status: res.status, ...json };
   };
 
   it('a malformed document: 400 naming the first bad place as a JSON path, nothing written', async () => {
+    // Far enough in the list that the records before it were already written (in slices of 2,000): they go.
     const doc = JSON.parse(exportText);
-    doc.transactions[5].amount = '12.50';
-    doc.transactions[7].label = null;
+    const bad = doc.transactions.length - 3;
+    expect(bad).toBeGreaterThan(2_000);
+    doc.transactions[bad].amount = '12.50';
+    doc.transactions[bad + 1].label = null;
     const r = await refused(JSON.stringify(doc));
     expect(r).toMatchObject({ status: 400, error: 'invalid_request' });
-    expect(r.error_description).toContain('transactions[5].amount');
+    expect(r.error_description).toBe(`transactions[${bad}].amount must be a whole number`);
   });
 
   it('a link to nothing is refused like a wrong value', async () => {
@@ -171,6 +175,18 @@ describe('POST /users/me/import', () => {
     const foreign = await refused(JSON.stringify({ budget: { name: 'Home' } }));
     expect(foreign.status).toBe(400);
     expect(foreign.error_description).toMatch(/not a Coffer export/);
+  });
+
+  it('an import the engine stopped in the middle of is replaced by the next one, not refused as data', async () => {
+    const target = caller();
+    // What an import cut by a stop of the engine leaves: a partial connection and the marker of the import.
+    insertConnection(engine.ctx.db, target.userId, { name: 'Half imported' });
+    engine.ctx.db.prepare("INSERT INTO settings (key, value) VALUES (?, 'true')").run(`import_under_way:${target.userId}`);
+    const res = await importText(target, exportText);
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await getJson<any[]>(target, '/connections')).map((x) => x.name)).toEqual(['Coffer Test Bank']);
+    // Done: a further import is refused as usual.
+    expect((await importText(target, exportText)).status).toBe(409);
   });
 
   it('needs the profile_edit scope', async () => {

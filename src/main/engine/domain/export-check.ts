@@ -39,6 +39,8 @@ const LINKS: Partial<Record<ExportList, readonly (readonly [field: string, targe
   transactions: [['account_id', 'accounts'], ['category_rule_id', 'rules'], ['category_id', 'categories']],
 };
 
+const NOTHING: ReadonlySet<unknown> = new Set();
+
 /** The header: a Coffer export of a version this engine reads. */
 export function headerProblem(doc: unknown): string | undefined {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
@@ -55,7 +57,7 @@ export function headerProblem(doc: unknown): string | undefined {
   return undefined;
 }
 
-function userProblem(user: unknown): string | undefined {
+export function userProblem(user: unknown): string | undefined {
   const problem = recordProblem(user, USER_FIELDS, 'user');
   if (problem) return problem;
   const props = (user as Record<string, unknown>).properties;
@@ -67,28 +69,43 @@ function userProblem(user: unknown): string | undefined {
   return undefined;
 }
 
-function listProblem(name: ExportList, rows: unknown, ids: Map<ExportList, Set<number>>, known: KnownIds): string | undefined {
-  if (!Array.isArray(rows)) return `${name} must be a list`;
-  const seen = new Set<number>();
-  const links = LINKS[name] ?? [];
-  for (let i = 0; i < rows.length; i++) {
-    const path = `${name}[${i}]`;
-    const problem = recordProblem(rows[i], EXPORT_LISTS[name], path);
+/**
+ * The check of a document read piece by piece: records come list after list in the documented order (a
+ * record names only records of earlier lists), so each is checked when it arrives, against the ids seen.
+ */
+export class ExportChecker {
+  private readonly ids = new Map<ExportList, Set<number>>();
+
+  constructor(private readonly known: KnownIds) {}
+
+  /** The first problem of the `index`-th record of `list`, or undefined (its id is then remembered). */
+  record(list: ExportList, index: number, record: unknown): string | undefined {
+    const path = `${list}[${index}]`;
+    const problem = recordProblem(record, EXPORT_LISTS[list], path);
     if (problem) return problem;
-    const row = rows[i] as ExportedRecord;
-    for (const [field, target] of links) {
+    const row = record as ExportedRecord;
+    for (const [field, target] of LINKS[list] ?? []) {
       const v = row[field];
       if (v === null || v === undefined) continue;
-      const set: { has(id: unknown): boolean } = ids.get(target as ExportList) ?? known[target as keyof KnownIds];
-      if (!set.has(v)) return `${path}.${field} names ${JSON.stringify(v)}, which is not in ${target === 'channelDefinitions' ? 'the bank\'s channels' : target}`;
+      const set: { has(id: unknown): boolean } =
+        target in EXPORT_LISTS ? (this.ids.get(target as ExportList) ?? NOTHING) : this.known[target as keyof KnownIds];
+      if (!set.has(v)) {
+        const where = target === 'channelDefinitions' ? "the bank's channels" : target;
+        return `${path}.${field} names ${JSON.stringify(v)}, which is not in ${where}`;
+      }
     }
-    if ('id' in row) {
-      if (seen.has(row.id as number)) return `${path}.id ${String(row.id)} appears twice`;
-      seen.add(row.id as number);
-    }
+    if (!('id' in row)) return undefined;
+    let seen = this.ids.get(list);
+    if (!seen) this.ids.set(list, (seen = new Set()));
+    if (seen.has(row.id as number)) return `${path}.id ${String(row.id)} appears twice`;
+    seen.add(row.id as number);
+    return undefined;
   }
-  ids.set(name, seen);
-  return undefined;
+
+  /** A list's ids are known (even an empty or missing list names nothing, so links to it fail). */
+  listDone(list: ExportList): void {
+    if (!this.ids.has(list)) this.ids.set(list, new Set());
+  }
 }
 
 /** The document, checked whole; or the first problem, in words, with its JSON path. */
@@ -98,10 +115,15 @@ export function checkExportDocument(doc: unknown, known: KnownIds): ExportDocume
   const d = doc as Record<string, unknown>;
   const user = userProblem(d.user);
   if (user) return user;
-  const ids = new Map<ExportList, Set<number>>();
+  const checker = new ExportChecker(known);
   for (const name of EXPORT_LIST_NAMES) {
-    const problem = listProblem(name, d[name] ?? [], ids, known);
-    if (problem) return problem;
+    const rows = d[name] ?? [];
+    if (!Array.isArray(rows)) return `${name} must be a list`;
+    for (let i = 0; i < rows.length; i++) {
+      const problem = checker.record(name, i, rows[i]);
+      if (problem) return problem;
+    }
+    checker.listDone(name);
   }
   const lists = Object.fromEntries(EXPORT_LIST_NAMES.map((n) => [n, (d[n] ?? []) as ExportedRecord[]])) as ExportDocument['lists'];
   return { user: d.user as ExportDocument['user'], lists };

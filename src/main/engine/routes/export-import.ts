@@ -5,10 +5,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { userIdOf } from '../http/access-control';
-import { badRequest } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { EXPORT_LIST_NAMES } from '../domain/export-document';
-import { readImportBody, MAX_IMPORT_BYTES, tooLarge } from './import-body';
+import { limitedBody, MAX_IMPORT_BYTES, tooLarge } from './import-body';
 
 const READ = { kind: 'user', scopes: ['profile', 'profile_edit'] } as const;
 const EDIT = { kind: 'user', scopes: ['profile_edit'] } as const;
@@ -93,9 +92,7 @@ export const exportImportRoutes = defineRoutes({
         },
         async (request, reply) => {
           const userId = userIdOf(request);
-          const document = await readImportBody(request.body);
-          if (document === undefined) throw badRequest('the body is empty: send the file made by "Export my data"');
-          const imported = service.importDocument(userId, document);
+          const imported = await service.importStream(userId, limitedBody(request.body));
           return reply.status(201).send({ imported });
         },
       );

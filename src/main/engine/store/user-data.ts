@@ -63,6 +63,15 @@ export function createUserDataStore(db: Db) {
   const clearProperties = db.prepare('DELETE FROM user_properties WHERE user_id = ?');
   const addProperty = db.prepare('INSERT INTO user_properties (user_id, key, value) VALUES (?, ?, ?)');
   const inserts = insertStatements(db);
+  const marker = (userId: number) => `import_under_way:${userId}`;
+  const setMarker = db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, 'true')");
+  const getMarker = db.prepare<[string], number>('SELECT 1 FROM settings WHERE key = ?').pluck();
+  const dropMarker = db.prepare('DELETE FROM settings WHERE key = ?');
+  const removeConnections = db.prepare('DELETE FROM connections WHERE user_id = ?');
+  const removeRules = db.prepare('DELETE FROM categorization_rules WHERE user_id = ?');
+  const removeCorrections = db.prepare('DELETE FROM category_corrections WHERE user_id = ?');
+  const channelStatuses = db.prepare<[number], string>('SELECT status FROM channels WHERE connection_id = ?').pluck();
+  const setConnectionStatus = db.prepare('UPDATE connections SET status = ? WHERE id = ?');
 
   return {
     /** One page of a list of the user's rows, after the key of the previous page's last row. */
@@ -78,6 +87,21 @@ export function createUserDataStore(db: Db) {
       for (const [k, v] of Object.entries(props)) addProperty.run(userId, k, v);
     },
     ...inserts,
+    channelStatuses: (connectionId: number): string[] => channelStatuses.all(connectionId),
+    setConnectionStatus: (connectionId: number, status: string): void => void setConnectionStatus.run(status, connectionId),
+    /** An import into the user began and has not ended (the engine may have stopped in its middle). */
+    importUnderWay: (userId: number): boolean => getMarker.get(marker(userId)) === 1,
+    beginImport: (userId: number): void => void setMarker.run(marker(userId)),
+    endImport: (userId: number): void => void dropMarker.run(marker(userId)),
+    /**
+     * Removes what an import wrote into a user who had no data before it: their connections (with their
+     * channels, accounts, balances and transactions, by cascade), rules and learnt categories.
+     */
+    removeAll(userId: number): void {
+      removeConnections.run(userId);
+      removeRules.run(userId);
+      removeCorrections.run(userId);
+    },
   };
 }
 
