@@ -25,7 +25,9 @@ const SOURCES: Record<ExportList, { from: string; alias: string; key: readonly s
   },
   rules: { from: 'categorization_rules x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
   category_corrections: { from: 'category_corrections x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
-  transactions: { from: 'transactions x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
+  // `+x.user_id`: read in id order along the primary key. Through a user index every page would sort all the
+  // user's rows again (a million rows sorted two hundred times).
+  transactions: { from: 'transactions x WHERE +x.user_id = ?', alias: 'x', key: ['x.id'] },
 };
 
 export type PageKey = readonly (string | number)[];
@@ -34,10 +36,10 @@ function pageStatement(db: Db, list: ExportList) {
   const { from, alias, key } = SOURCES[list];
   const columns = EXPORT_LISTS[list].map(([name]) => `${alias}.${name}`).join(', ');
   const keys = key.map((k, i) => `${k} AS _k${i}`).join(', ');
-  const tuple = `(${key.join(', ')})`;
-  const params = key.map(() => '?').join(', ');
+  const tuple = key.length === 1 ? key[0] : `(${key.join(', ')})`;
+  const params = key.length === 1 ? '?' : `(${key.map(() => '?').join(', ')})`;
   const first = db.prepare(`SELECT ${columns}, ${keys} FROM ${from} ORDER BY ${key.join(', ')} LIMIT ?`);
-  const next = db.prepare(`SELECT ${columns}, ${keys} FROM ${from} AND ${tuple} > (${params}) ORDER BY ${key.join(', ')} LIMIT ?`);
+  const next = db.prepare(`SELECT ${columns}, ${keys} FROM ${from} AND ${tuple} > ${params} ORDER BY ${key.join(', ')} LIMIT ?`);
   return (userId: number, after: PageKey | null, limit: number): { rows: StoredRow[]; last: PageKey | null } => {
     const rows = (after === null ? first.all(userId, limit) : next.all(userId, ...after, limit)) as StoredRow[];
     const tail = rows[rows.length - 1];
