@@ -34,6 +34,7 @@ const RECORDS = {
   TokenAnswer: ['post', '/auth/token', '200', ''],
   User: ['get', '/v2/users/{id}', '200', ''],
   UserTerms: ['get', '/v2/users/{id}/terms', '200', ''],
+  ImportAnswer: ['post', '/v2/users/me/import', '201', ''],
   PersonalToken: ['get', '/v2/users/{id}/tokens', '200', '/items'],
   CreatedPersonalToken: ['post', '/v2/users/{id}/tokens', '201', ''],
   OAuthClient: ['get', '/v2/admin/clients', '200', '/items'],

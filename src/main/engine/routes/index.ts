@@ -22,5 +22,6 @@ import { professionalAccountRoutes } from './professional-accounts';
 import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 import { categorizationRuleRoutes } from './categorization-rules';
+import { exportImportRoutes } from './export-import';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes];

@@ -85,6 +85,19 @@ export interface UserTerms {
   text: string;
 }
 
+export interface ImportAnswer {
+  imported: {
+    connections?: number;
+    channels?: number;
+    deleted_accounts?: number;
+    accounts?: number;
+    balance_history?: number;
+    rules?: number;
+    category_corrections?: number;
+    transactions?: number;
+  };
+}
+
 export interface PersonalToken {
   id: string;
   name: string;

@@ -12,6 +12,7 @@ import { historyFiltersEn } from './history-filters.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
 import { storageEn } from './storage.en';
+import { dataTransferEn } from './data-transfer.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
 import { accountKindsEn } from './account-kinds.en';
 import { credentialFieldsEn } from './credential-fields.en';
@@ -33,6 +34,7 @@ export const en = {
   ...errorsEn,
   ...leavingEn,
   ...storageEn,
+  ...dataTransferEn,
   ...statementsEn,
   ...connEn,
   ...challengeEn,

@@ -13,6 +13,7 @@ import { historyFiltersFr } from './history-filters.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
 import { storageFr } from './storage.fr';
+import { dataTransferFr } from './data-transfer.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
 import { accountKindsFr } from './account-kinds.fr';
 import { credentialFieldsFr } from './credential-fields.fr';
@@ -34,6 +35,7 @@ export const fr: Record<MessageKey, string> = {
   ...errorsFr,
   ...leavingFr,
   ...storageFr,
+  ...dataTransferFr,
   ...statementsFr,
   ...connFr,
   ...challengeFr,
