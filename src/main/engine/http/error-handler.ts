@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated } from '../domain/errors';
+import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated, DiskFull } from '../domain/errors';
 import { ApiError, invalidToken } from './errors';
 
 /** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
@@ -28,6 +28,7 @@ export function domainErrorToApiError(err: DomainError): ApiError {
   if (err instanceof InvalidCredentialsEncryption) return new ApiError(400, 'invalid_credentials_encryption', err.message, err.resourceId);
   if (err instanceof SecretStoreUnavailable) return new ApiError(503, 'secret_store_unavailable', err.message);
   if (err instanceof Unauthenticated) return invalidToken(err.message);
+  if (err instanceof DiskFull) return new ApiError(507, 'insufficient_storage', err.message);
   if (err instanceof InvalidInput) return new ApiError(400, 'invalid_request', err.message, err.resourceId);
   return new ApiError(400, 'invalid_request', err.message, err.resourceId);
 }

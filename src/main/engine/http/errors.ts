@@ -13,7 +13,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'misdirected_request'
   | 'internal_error'
-  | 'secret_store_unavailable';
+  | 'secret_store_unavailable'
+  /** The disk has no room for what was being written (a backup); nothing was half-written. */
+  | 'insufficient_storage';
 
 export interface ErrorBody {
   error: string;
