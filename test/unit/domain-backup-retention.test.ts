@@ -60,15 +60,15 @@ describe('backupsToPrune', () => {
 
 describe('automaticBackupDue', () => {
   it('is due when there is no backup yet', () => {
-    expect(automaticBackupDue(null, 0, NOW)).toBe(true);
+    expect(automaticBackupDue(null, false, NOW)).toBe(true);
   });
   it('is not due when nothing changed since the newest backup', () => {
-    expect(automaticBackupDue(NOW - 5 * HOUR, NOW - 6 * HOUR, NOW)).toBe(false);
+    expect(automaticBackupDue(NOW - 5 * HOUR, false, NOW)).toBe(false);
   });
   it('is not due within the hour even when data changed', () => {
-    expect(automaticBackupDue(NOW - 59 * 60, NOW - 60, NOW)).toBe(false);
+    expect(automaticBackupDue(NOW - 59 * 60, true, NOW)).toBe(false);
   });
   it('is due an hour after the newest backup when data changed since', () => {
-    expect(automaticBackupDue(NOW - HOUR, NOW - 60, NOW)).toBe(true);
+    expect(automaticBackupDue(NOW - HOUR, true, NOW)).toBe(true);
   });
 });

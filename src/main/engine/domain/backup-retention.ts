@@ -51,8 +51,12 @@ function bucketOf(created: number, now: number): 'keep' | string | null {
   return null;
 }
 
-/** Whether an automatic backup is due: the data changed after the newest backup, made at least an hour ago. */
-export function automaticBackupDue(newestBackup: number | null, lastDataChange: number, now: number): boolean {
+/**
+ * Whether an automatic backup is due: none exists yet, or the data changed after the newest backup and that
+ * one was made at least an hour ago (`newestBackup`: its creation time; `changedSince`: whether data was
+ * written after it).
+ */
+export function automaticBackupDue(newestBackup: number | null, changedSince: boolean, now: number): boolean {
   if (newestBackup === null) return true;
-  return lastDataChange > newestBackup && now - newestBackup >= AUTOMATIC_INTERVAL;
+  return changedSince && now - newestBackup >= AUTOMATIC_INTERVAL;
 }

@@ -74,7 +74,9 @@ export function createBackupService(deps: BackupDeps) {
     automatic(): BackupRecord | null {
       const now = deps.now();
       const backups = listBackups(folder());
-      const due = automaticBackupDue(backups[0]?.creation_date ?? null, lastDataChange(deps.dataDir), now);
+      const newest = backups[0];
+      const changed = newest ? lastDataChange(deps.dataDir) > fileTime(backupFile(folder(), newest.id)) : true;
+      const due = automaticBackupDue(newest?.creation_date ?? null, changed, now);
       const made = due ? create('AUTOMATIC') : null;
       for (const old of backupsToPrune(listBackups(folder()), now)) rmSync(backupFile(folder(), old), { force: true });
       return made;
@@ -145,17 +147,20 @@ function isDiskFull(err: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'ENOSPC' || /database or disk is full/i.test(String((err as Error)?.message));
 }
 
-/** When the data last changed, in seconds: the newest of the database file and its write-ahead log. */
+/**
+ * When the data last changed (the file system's clock, milliseconds): the newer of the database file and its
+ * write-ahead log. Compared with the newest backup file's own time, so both come from the same clock.
+ */
 function lastDataChange(dataDir: string): number {
-  let newest = 0;
-  for (const name of ['coffer.db', 'coffer.db-wal']) {
-    try {
-      newest = Math.max(newest, Math.floor(statSync(join(dataDir, name)).mtimeMs / 1000));
-    } catch {
-      // absent: nothing written there yet
-    }
+  return Math.max(fileTime(join(dataDir, 'coffer.db')), fileTime(join(dataDir, 'coffer.db-wal')));
+}
+
+function fileTime(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
-  return newest;
 }
 
 /**
