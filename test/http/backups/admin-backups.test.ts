@@ -1,5 +1,6 @@
 /** The rolling backups through real HTTP and real SQLite files: list, back up, delete, restore. */
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,6 +156,37 @@ describe('backups', () => {
       expect(service.list().some((b) => b.reason === 'MANUAL')).toBe(true);
     } finally {
       engine.ctx.now = realNow;
+    }
+  });
+});
+
+describe('a full disk', () => {
+  it('a backup that does not fit leaves no file, says the disk is full (507), and the data is as it was', async (ctx) => {
+    // A 32 KiB file system stands for a full disk; mounting one needs root: elsewhere the test is skipped.
+    const tiny = mkdtempSync(join(tmpdir(), 'coffer-full-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32k', 'tmpfs', tiny], { stdio: 'ignore' });
+    } catch {
+      rmSync(tiny, { recursive: true, force: true });
+      ctx.skip();
+    }
+    try {
+      const put = await engine.http('/v2/admin/settings', { method: 'PUT', token: admin, json: { backup_folder: tiny } });
+      expect(put.status, await put.clone().text()).toBe(200);
+      const users = engine.ctx.db.prepare('SELECT count(*) FROM users').pluck().get();
+      const res = await backUp();
+      expect(res.status).toBe(507);
+      const body = await res.json();
+      expect(body.error).toBe('insufficient_storage');
+      expect(body.error_description).toMatch(/the disk is full/);
+      expect(readdirSync(tiny)).toEqual([]);
+      expect((await (await backups()).json())).toEqual([]);
+      expect(engine.ctx.db.prepare('SELECT count(*) FROM users').pluck().get()).toBe(users);
+      expect((await engine.http('/v2/admin/settings', { token: admin })).status).toBe(200);
+    } finally {
+      await engine.http('/v2/admin/settings', { method: 'PUT', token: admin, json: { backup_folder: '' } });
+      execFileSync('umount', [tiny]);
+      rmSync(tiny, { recursive: true, force: true });
     }
   });
 });
