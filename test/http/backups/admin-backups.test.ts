@@ -19,12 +19,14 @@ afterAll(async () => engine?.stop());
 const backups = (token = admin) => engine.http('/v2/admin/backups', { token });
 const backUp = () => engine.http('/v2/admin/backups', { method: 'POST', token: admin });
 const restore = (id: string) => engine.http(`/v2/admin/backups/${encodeURIComponent(id)}/restore`, { method: 'POST', token: admin });
+/** A JSON answer, untyped: the assertions say what it must hold. */
+const json = async (res: Response): Promise<any> => res.json();
 const folder = () => join(engine.dataDir, 'backups');
 
 async function made(): Promise<{ id: string; creation_date: number; size: number; reason: string }> {
   const res = await backUp();
   expect(res.status, await res.clone().text()).toBe(201);
-  return res.json();
+  return json(res);
 }
 
 /** Everything a person sees of one connection: the connection, its accounts and every transaction. */
@@ -43,7 +45,7 @@ describe('backups', () => {
     expect(first.reason).toBe('MANUAL');
     expect(first.size).toBeGreaterThan(0);
     expect(Math.abs(first.creation_date - Math.floor(Date.now() / 1000))).toBeLessThan(120);
-    const list = await (await backups()).json();
+    const list = await json(await backups());
     expect(list.map((b: { id: string }) => b.id).slice(0, 2)).toEqual([second.id, first.id].sort().reverse());
     const file = join(folder(), `coffer-backup-${first.id}.db`);
     expect(statSync(file).size).toBe(first.size);
@@ -59,7 +61,7 @@ describe('backups', () => {
     for (const id of [b.id, 'nope', '..%2Fcoffer.db']) {
       const res = await engine.http(`/v2/admin/backups/${id}`, { method: 'DELETE', token: admin });
       expect(res.status).toBe(404);
-      expect((await res.json()).error).toBe('not_found');
+      expect((await json(res)).error).toBe('not_found');
     }
     expect((await restore('20260101T000000Z-MANUAL-00000000')).status).toBe(404);
   });
@@ -74,7 +76,7 @@ describe('backups', () => {
   it('a backup cut short leaves no listed file, and the next start removes what it left', async () => {
     const partial = join(folder(), 'coffer-backup-20260101T000000Z-MANUAL-0000abcd.db.1234abcd.partial');
     writeFileSync(partial, 'half a database');
-    const list = await (await backups()).json();
+    const list = await json(await backups());
     expect(list.some((b: { id: string }) => b.id.includes('0000abcd'))).toBe(false);
     engine.ctx.services.backups.cleanUp();
     expect(readdirSync(folder()).some((n) => n.endsWith('.partial'))).toBe(false);
@@ -98,11 +100,11 @@ describe('backups', () => {
 
     const res = await restore(b.id);
     expect(res.status, await res.clone().text()).toBe(202);
-    expect((await res.json()).id).toBe(b.id);
+    expect((await json(res)).id).toBe(b.id);
     expect(await snapshot(c, id)).toEqual(before);
     expect((await api(c, `/connections/${other}`)).status).toBe(404);
 
-    const list = await (await backups()).json();
+    const list = await json(await backups());
     expect(list.some((x: { id: string }) => x.id === b.id)).toBe(true);
     expect(list[0].reason).toBe('BEFORE_RESTORE');
 
@@ -123,7 +125,7 @@ describe('backups', () => {
     for (const bad of [garbage, truncated]) {
       const res = await restore(bad.id);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = await json(res);
       expect(body.error).toBe('invalid_request');
       expect(body.error_description).toMatch(/damaged.*your data is as it was/);
     }
@@ -176,11 +178,11 @@ describe('a full disk', () => {
       const users = engine.ctx.db.prepare('SELECT count(*) FROM users').pluck().get();
       const res = await backUp();
       expect(res.status).toBe(507);
-      const body = await res.json();
+      const body = await json(res);
       expect(body.error).toBe('insufficient_storage');
       expect(body.error_description).toMatch(/the disk is full/);
       expect(readdirSync(tiny)).toEqual([]);
-      expect((await (await backups()).json())).toEqual([]);
+      expect((await json(await backups()))).toEqual([]);
       expect(engine.ctx.db.prepare('SELECT count(*) FROM users').pluck().get()).toBe(users);
       expect((await engine.http('/v2/admin/settings', { token: admin })).status).toBe(200);
     } finally {
@@ -205,7 +207,7 @@ describe('before an upgrade', () => {
       const second = await startTestEngine({ dataDir });
       try {
         const token = second.clientToken(['admin']);
-        const list = await (await second.http('/v2/admin/backups', { token })).json();
+        const list = await json(await second.http('/v2/admin/backups', { token }));
         expect(list.map((b: { reason: string }) => b.reason)).toEqual(['BEFORE_UPGRADE']);
         second.createUser('after@example.com');
         const res = await second.http(`/v2/admin/backups/${list[0].id}/restore`, { method: 'POST', token });

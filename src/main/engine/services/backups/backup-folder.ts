@@ -14,8 +14,6 @@ export interface BackupRecord {
   reason: BackupReason;
 }
 
-const REASONS = ['AUTOMATIC', 'MANUAL', 'BEFORE_RESTORE', 'BEFORE_UPGRADE'] as const;
-
 /**
  * A backup's id is its file name without `coffer-backup-` and `.db`: the time (UTC, to the second), the reason
  * and 8 random hex digits. Everything the list shows is in the name and the file, so a folder copied or
@@ -65,7 +63,7 @@ export function listBackups(folder: string): BackupRecord[] {
     } catch {
       continue;
     }
-    out.push({ id: m[1], creation_date: parseStamp(parsed[1]), size, reason: parsed[2] as (typeof REASONS)[number] });
+    out.push({ id: m[1], creation_date: parseStamp(parsed[1]), size, reason: parsed[2] as BackupReason });
   }
   return out.sort((a, b) => b.creation_date - a.creation_date || (a.id < b.id ? 1 : -1));
 }

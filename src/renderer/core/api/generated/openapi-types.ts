@@ -375,6 +375,8 @@ export interface AdminSettings {
   max_parallel_syncs: number;
   /** Browser origins allowed to call the API besides its own (at most 50). */
   allowed_origins: string[];
+  /** Absolute path of the folder where backups are written (a synced folder works); empty: the backups folder inside the data folder. */
+  backup_folder: string;
 }
 
 export interface EnableBankingApplication {
