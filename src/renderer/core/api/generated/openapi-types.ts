@@ -379,6 +379,16 @@ export interface AdminSettings {
   backup_folder: string;
 }
 
+export interface Backup {
+  /** The backup (its time, reason and a random part). */
+  id: string;
+  /** When it was made (UTC seconds). */
+  creation_date: number;
+  /** The file's size in bytes. */
+  size: number;
+  reason: 'AUTOMATIC' | 'MANUAL' | 'BEFORE_RESTORE' | 'BEFORE_UPGRADE';
+}
+
 export interface EnableBankingApplication {
   application_id: string;
   /** The application's name at Enable Banking. */
