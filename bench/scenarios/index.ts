@@ -9,6 +9,7 @@ import { enableBankingScenario } from './enablebanking';
 import { simplefinScenario } from './simplefin';
 import { responsivenessScenario } from './responsiveness';
 import { labelsScenario } from './labels';
+import { backupScenario } from './backup';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -27,4 +28,5 @@ export const scenarios: Scenario[] = [
   simplefinScenario,
   responsivenessScenario,
   labelsScenario,
+  backupScenario,
 ];
