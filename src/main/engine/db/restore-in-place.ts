@@ -12,8 +12,10 @@ const ALIAS = 'coffer_restore_source';
  * handle. The backup is attached by SQLite itself: on an encrypted database it is read with the same key.
  *
  * Before anything is written the file is checked (quick_check) and its schema version compared: a damaged
- * file, or one from a newer schema, throws UnreadableBackup and the live data is as it was. `expectVersion`
- * is the live schema's version: an older backup must be brought to it first (the caller migrates a copy).
+ * file, or one whose schema version differs from the live one, throws UnreadableBackup and the live data is as
+ * it was (an older backup must be brought up to date first: the caller migrates a copy). Foreign keys are
+ * switched off around the copy (a table is emptied before the ones it points to are filled) and checked
+ * before the commit.
  */
 export function restoreInPlace(db: Db, backupFile: string): void {
   db.prepare(`ATTACH DATABASE ? AS ${ALIAS}`).run(backupFile);
