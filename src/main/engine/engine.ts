@@ -325,6 +325,7 @@ function startBackups(
     db: engine.db,
     settings: engine.settings,
     dataDir: engine.dataDir,
+    nativeBinding: options.nativeBinding,
     now: () => engine.now(),
     async quiesce() {
       // A synchronization could start while the others are stopping: stop again until none runs.

@@ -103,6 +103,7 @@ describe('backups', () => {
     expect((await json(res)).id).toBe(b.id);
     expect(await snapshot(c, id)).toEqual(before);
     expect((await api(c, `/connections/${other}`)).status).toBe(404);
+    expect(engine.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
 
     const list = await json(await backups());
     expect(list.some((x: { id: string }) => x.id === b.id)).toBe(true);

@@ -23,6 +23,8 @@ export interface BackupDeps {
   db: Db;
   settings: Settings;
   dataDir: string;
+  /** The SQLite driver's native addon for this runtime (the desktop app's differs from Node's). */
+  nativeBinding?: string;
   now: () => number;
   /** Stops every running synchronization and waits until no write is in hand (the results writer thread's too). */
   quiesce(): Promise<void>;
@@ -95,7 +97,7 @@ export function createBackupService(deps: BackupDeps) {
         try {
           await deps.quiesce();
           create('BEFORE_RESTORE');
-          restoreInPlace(deps.db, source);
+          await restoreInPlace(deps.db, source, { nativeBinding: deps.nativeBinding });
         } catch (err) {
           if (err instanceof UnreadableBackup) throw damaged(id, err);
           throw err;
