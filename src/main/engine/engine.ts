@@ -307,6 +307,11 @@ async function startEngineParts(
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
   engine.services.backups = startBackups(engine, sync.service, resultsWriter, options);
+  // A request that writes waits for a restore under way too (its write lock would make it wait in SQLite).
+  engine.writesIdle = async () => {
+    await engine.services.backups.idle();
+    await resultsWriter.whenIdle();
+  };
   closers.push(startAutomaticBackups(engine.services.backups, () => db.open, (err) => log.error({ err }, 'automatic backup failed')));
   closers.push(engine.dynamicCatalogue.start());
   closers.push(

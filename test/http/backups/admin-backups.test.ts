@@ -46,7 +46,7 @@ describe('backups', () => {
     expect(first.size).toBeGreaterThan(0);
     expect(Math.abs(first.creation_date - Math.floor(Date.now() / 1000))).toBeLessThan(120);
     const list = await json(await backups());
-    expect(list.map((b: { id: string }) => b.id).slice(0, 2)).toEqual([second.id, first.id].sort().reverse());
+    expect(list.map((b: { id: string }) => b.id).slice(0, 2)).toEqual([second.id, first.id]);
     const file = join(folder(), `coffer-backup-${first.id}.db`);
     expect(statSync(file).size).toBe(first.size);
     expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -5,6 +5,7 @@ import type { Db } from './database';
 export class UnreadableBackup extends Error {}
 
 const ALIAS = 'coffer_restore_source';
+const RESTORE_STEP_PAGES = 4096;
 
 /**
  * Replaces the live database's content by a backup file's, page by page, with SQLite's backup API run from a
@@ -25,7 +26,8 @@ export async function restoreInPlace(db: Db, backupFile: string, options: { nati
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   try {
-    await source.backup(db.name);
+    // 4,096 pages (16 MB) a step: few steps, each short enough for the server to answer between them.
+    await source.backup(db.name, { progress: () => RESTORE_STEP_PAGES });
   } finally {
     source.close();
   }

@@ -26,7 +26,10 @@ export function isBackupId(id: string): boolean {
 }
 
 export function newBackupId(reason: BackupReason, now: number): string {
-  const stamp = new Date(now * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date(now * 1000)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${reason}-${randomBytes(4).toString('hex')}`;
 }
 
@@ -52,20 +55,28 @@ export function listBackups(folder: string): BackupRecord[] {
   } catch {
     return [];
   }
-  const out: BackupRecord[] = [];
+  const out: Array<BackupRecord & { written: number }> = [];
   for (const name of names) {
     const m = /^coffer-backup-(.+)\.db$/.exec(name);
     const parsed = m ? ID_PATTERN.exec(m[1]) : null;
     if (!m || !parsed) continue;
-    let size: number;
+    let stat: { size: number; mtimeMs: number };
     try {
-      size = statSync(join(folder, name)).size;
+      stat = statSync(join(folder, name));
     } catch {
       continue;
     }
-    out.push({ id: m[1], creation_date: parseStamp(parsed[1]), size, reason: parsed[2] as BackupReason });
+    out.push({
+      id: m[1],
+      creation_date: parseStamp(parsed[1]),
+      size: stat.size,
+      reason: parsed[2] as BackupReason,
+      written: stat.mtimeMs,
+    });
   }
-  return out.sort((a, b) => b.creation_date - a.creation_date || (a.id < b.id ? 1 : -1));
+  // Two backups of the same second (one before a restore, the one asked just before): the later file first.
+  out.sort((a, b) => b.creation_date - a.creation_date || b.written - a.written || (a.id < b.id ? 1 : -1));
+  return out.map(({ written: _written, ...record }) => record);
 }
 
 /** The creation time written in a backup id (seconds). */

@@ -37,7 +37,8 @@ export interface BackupDeps {
 /** The rolling backups: on demand, automatic while data changes, before a restore; and the restore itself. */
 export function createBackupService(deps: BackupDeps) {
   const folder = () => deps.settings.get('backup_folder') || join(deps.dataDir, 'backups');
-  let restoring = false;
+  /** The restore under way, if any: requests that write wait for it (they would meet its write lock). */
+  let restoring: Promise<unknown> | null = null;
 
   function create(reason: BackupReason): BackupRecord {
     const dir = folder();
@@ -48,7 +49,9 @@ export function createBackupService(deps: BackupDeps) {
       writeBackupAtomically(deps.db, file);
     } catch (err) {
       if (isDiskFull(err)) {
-        throw new DiskFull(`the disk is full: the backup was not made (no partial file is left) and your data is as it was; free some space in ${dir} and try again`);
+        throw new DiskFull(
+          `the disk is full: the backup was not made (no partial file is left) and your data is as it was; free some space in ${dir} and try again`,
+        );
       }
       throw err;
     }
@@ -83,34 +86,43 @@ export function createBackupService(deps: BackupDeps) {
       for (const old of backupsToPrune(listBackups(folder()), now)) rmSync(backupFile(folder(), old), { force: true });
       return made;
     },
-    /**
-     * Replaces the data by a backup's: the file is checked first (a damaged one changes nothing), then the
-     * synchronizations are stopped, a BEFORE_RESTORE backup is made, and every row is replaced in one transaction.
-     */
+    /** Resolves once no restore is under way. */
+    async idle(): Promise<void> {
+      while (restoring) await restoring.catch(() => undefined);
+    },
     async restore(id: string): Promise<BackupRecord> {
-      const file = find(id);
-      const record = listBackups(folder()).find((b) => b.id === id)!;
       if (restoring) throw new Conflict('a restore is already under way; wait for it to end');
-      restoring = true;
+      const run = restoreNow(id);
+      restoring = run;
       try {
-        const source = readableSource(deps, file, id);
-        try {
-          await deps.quiesce();
-          create('BEFORE_RESTORE');
-          await restoreInPlace(deps.db, source, { nativeBinding: deps.nativeBinding });
-        } catch (err) {
-          if (err instanceof UnreadableBackup) throw damaged(id, err);
-          throw err;
-        } finally {
-          if (source !== file) rmSync(source, { force: true });
-        }
-        deps.afterRestore();
-        return record;
+        return await run;
       } finally {
-        restoring = false;
+        restoring = null;
       }
     },
   };
+
+  /**
+   * Replaces the data by a backup's: the file is checked first (a damaged one changes nothing), then the
+   * synchronizations are stopped, a BEFORE_RESTORE backup is made, and the pages are replaced in one transaction.
+   */
+  async function restoreNow(id: string): Promise<BackupRecord> {
+    const file = find(id);
+    const record = listBackups(folder()).find((b) => b.id === id)!;
+    const source = readableSource(deps, file, id);
+    try {
+      await deps.quiesce();
+      create('BEFORE_RESTORE');
+      await restoreInPlace(deps.db, source, { nativeBinding: deps.nativeBinding });
+    } catch (err) {
+      if (err instanceof UnreadableBackup) throw damaged(id, err);
+      throw err;
+    } finally {
+      if (source !== file) rmSync(source, { force: true });
+    }
+    deps.afterRestore();
+    return record;
+  }
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
@@ -146,7 +158,9 @@ function damaged(id: string, err: Error): InvalidInput {
 
 function isDiskFull(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
-  return code === 'SQLITE_FULL' || code === 'ENOSPC' || /database or disk is full/i.test(String((err as Error)?.message));
+  return (
+    code === 'SQLITE_FULL' || code === 'ENOSPC' || /database or disk is full/i.test(String((err as Error)?.message))
+  );
 }
 
 /**
