@@ -113,7 +113,7 @@ export function createBackupService(deps: BackupDeps) {
     try {
       await deps.quiesce();
       create('BEFORE_RESTORE');
-      await restoreInPlace(deps.db, source, { nativeBinding: deps.nativeBinding });
+      restoreInPlace(deps.db, source);
     } catch (err) {
       if (err instanceof UnreadableBackup) throw damaged(id, err);
       throw err;

@@ -52,6 +52,8 @@ export default function BackupSettings() {
       ? run('delete', async () => (await adminApi.deleteBackup(p.backup.id), t('backups.deleted')))
       : run('restore', async () => {
           await adminApi.restoreBackup(p.backup.id);
+          // Every screen keeps what it read before: the whole app starts again on the restored data.
+          window.location.reload();
           return t('backups.restored', { date: dateTime(p.backup.creation_date) });
         });
 
