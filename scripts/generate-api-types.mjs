@@ -64,6 +64,7 @@ const RECORDS = {
   WebhookStatus: ['get', '/v2/admin/webhook', '200', ''],
   WebhookDelivery: ['get', '/v2/admin/webhook/deliveries', '200', '/items'],
   AdminSettings: ['get', '/v2/admin/settings', '200', ''],
+  Backup: ['post', '/v2/admin/backups', '201', ''],
   EnableBankingApplication: ['get', '/v2/admin/connectors/enablebanking', '200', ''],
   Rollout: ['get', '/v2/admin/providers/{id}/rollout', '200', ''],
   AuthorizeUrl: [

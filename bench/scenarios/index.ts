@@ -10,6 +10,7 @@ import { simplefinScenario } from './simplefin';
 import { responsivenessScenario } from './responsiveness';
 import { labelsScenario } from './labels';
 import { exportScenario } from './export';
+import { backupScenario } from './backup';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -29,4 +30,5 @@ export const scenarios: Scenario[] = [
   responsivenessScenario,
   labelsScenario,
   exportScenario,
+  backupScenario,
 ];

@@ -35,6 +35,8 @@ import { loadConnectionRecord } from './services/connections/record';
 import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
+import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
+import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
 import { SigningKeys } from './signing/signing-keys';
@@ -107,7 +109,10 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   try {
     const refusal = checkAtStart(options.dataDir, dbFile, { nativeBinding: options.nativeBinding, startFresh: startsFresh(options) });
     if (refusal) throw new StorageRefused(refusal);
-    db = openDatabase(dbFile, { nativeBinding: options.nativeBinding });
+    db = openDatabase(dbFile, {
+      nativeBinding: options.nativeBinding,
+      beforeMigrations: (old) => backupBeforeUpgrade(old, options.dataDir, Math.floor(Date.now() / 1000)),
+    });
     const store = createStore(db);
     const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
@@ -326,10 +331,46 @@ async function startEngineParts(
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
+  engine.services.backups = startBackups(engine, sync.service, resultsWriter, options);
+  // A request that writes waits for a restore under way too (its write lock would make it wait in SQLite).
+  engine.writesIdle = async () => {
+    await engine.services.backups.idle();
+    await resultsWriter.whenIdle();
+  };
+  closers.push(startAutomaticBackups(engine.services.backups, () => db.open, (err) => log.error({ err }, 'automatic backup failed')));
   closers.push(engine.dynamicCatalogue.start());
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
   );
+}
+
+/** The backups service, with what a restore needs to stop and what it must forget afterwards. */
+function startBackups(
+  engine: Engine,
+  sync: { runningConnections(): number[]; cancel(id: number): Promise<void> },
+  resultsWriter: ResultsWriter,
+  options: EngineOptions,
+): BackupService {
+  const backups = createBackupService({
+    db: engine.db,
+    settings: engine.settings,
+    dataDir: engine.dataDir,
+    nativeBinding: options.nativeBinding,
+    now: () => engine.now(),
+    async quiesce() {
+      // A synchronization could start while the others are stopping: stop again until none runs.
+      for (let round = 0; round < 5; round++) {
+        await Promise.all(sync.runningConnections().map((id) => sync.cancel(id)));
+        await resultsWriter.whenIdle();
+        if (sync.runningConnections().length === 0) return;
+      }
+      throw new Conflict('synchronizations keep starting; wait for them to end and try the restore again');
+    },
+    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding })),
+    afterRestore: () => engine.settings.reload(),
+  });
+  backups.cleanUp();
+  return backups;
 }
 
 /**

@@ -6,6 +6,8 @@ export type Db = Database.Database;
 export interface OpenOptions {
   /** Path of the better-sqlite3 native addon built for the running runtime (Electron's ABI differs from Node's). */
   nativeBinding?: string;
+  /** Called once before migrations change an existing database (not a new one): the engine backs it up there. */
+  beforeMigrations?: (db: Db) => void;
 }
 
 /** Opens (creating if needed) the engine database: WAL, foreign keys on, migrations applied. */
@@ -17,7 +19,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  migrate(db);
+  migrate(db, options.beforeMigrations);
   return db;
 }
 
@@ -25,7 +27,7 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, beforeMigrations?: (db: Db) => void): void {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}; expected ${i + 1} (consecutive)`);
   });
@@ -36,6 +38,7 @@ function migrate(db: Db): void {
       `database schema version ${current} is newer than this Coffer (${latest}); upgrade Coffer or use another data directory`,
     );
   }
+  if (current > 0 && current < latest) beforeMigrations?.(db);
   for (const m of migrations) {
     if (m.version <= current) continue;
     // PRAGMA foreign_keys is a no-op inside a transaction: switched around it.

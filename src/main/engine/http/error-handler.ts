@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated } from '../domain/errors';
+import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated, DiskFull } from '../domain/errors';
 import { storageProblemOf } from '../domain/storage-errors';
 import { ApiError, invalidToken } from './errors';
 import { diskFull, type StorageGate } from './storage-gate';
@@ -33,6 +33,8 @@ export function domainErrorToApiError(err: DomainError): ApiError {
   if (err instanceof InvalidCredentialsEncryption) return new ApiError(400, 'invalid_credentials_encryption', err.message, err.resourceId);
   if (err instanceof SecretStoreUnavailable) return new ApiError(503, 'secret_store_unavailable', err.message);
   if (err instanceof Unauthenticated) return invalidToken(err.message);
+  // The same answer as a write that found the disk full (storage-gate.ts): the data is as it was.
+  if (err instanceof DiskFull) return diskFull();
   if (err instanceof InvalidInput) return new ApiError(400, 'invalid_request', err.message, err.resourceId);
   return new ApiError(400, 'invalid_request', err.message, err.resourceId);
 }

@@ -5,6 +5,7 @@ import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
+import { backupsEn } from './backups.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
@@ -27,6 +28,7 @@ export const en = {
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,
+  ...backupsEn,
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,

@@ -6,6 +6,7 @@ import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
+import { backupsFr } from './backups.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
@@ -28,6 +29,7 @@ export const fr: Record<MessageKey, string> = {
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
+  ...backupsFr,
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,
