@@ -1,5 +1,7 @@
 import type { Settings } from '../settings';
 import { createAccountService } from './accounts';
+import { sameCurrencyMoney } from './budgets/budget-money-default';
+import { createBudgetService } from './budgets/budget-service';
 import { createCategoryService } from './categories';
 import { createCategorizationRuleService } from './categorization-rules';
 import { createConnectionService } from './connections';
@@ -22,6 +24,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
+    budgets: createBudgetService({ ...deps, money: sameCurrencyMoney(deps.store, deps.now) }),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

@@ -6,6 +6,7 @@
 import type { Db } from '../db/database';
 import { createAccountStore } from './accounts';
 import { createAccountSyncStore } from './account-sync';
+import { createBudgetStore } from './budgets';
 import { createCategoryStore } from './categories';
 import { createCategorizationRuleStore } from './categorization-rules';
 import { createCategoryCorrectionStore } from './category-corrections';
@@ -69,6 +70,7 @@ export function createStore(db: Db) {
     dynamicProviders: createDynamicProvidersStore(db),
     consentReminders: createConsentRemindersStore(db),
     userData: createUserDataStore(db),
+    budgets: createBudgetStore(db),
   };
 }
 
