@@ -313,6 +313,87 @@ export interface RulesApplied {
   updated: number;
 }
 
+export interface Budget {
+  style: 'ENVELOPE' | 'TRACKING';
+  /** The reporting currency: every amount of the budget is in it. */
+  currency: string;
+  /** A month, YYYY-MM (1999-01 to 2199-12). */
+  start_month: string;
+  creation_date: number;
+}
+
+export interface BudgetMonth {
+  /** A month, YYYY-MM (1999-01 to 2199-12). */
+  month: string;
+  style: 'ENVELOPE' | 'TRACKING';
+  currency: string;
+  /** Booked income of the month (income categories). */
+  income: number;
+  /** Envelope style: what came back to the money to assign from last month (surpluses that do not carry, less overspending that does not). */
+  from_last_month: number;
+  /** Money left to assign after this month’s assignments; negative when more is assigned than there is. */
+  to_assign: number;
+  /** The month’s total assigned or planned. */
+  assigned: number;
+  /** The month’s total spending. */
+  spent: number;
+  /** The total available in the categories. */
+  available: number;
+  groups: {
+    id: string;
+    label: string;
+    assigned: number;
+    spent: number;
+    available: number;
+    categories: {
+      category_id: string;
+      label: string;
+      /** Envelope style: money left at the month’s end stays in the category (else it goes back to the money to assign). */
+      carry_surplus: boolean;
+      /** Envelope style: overspending stays in the category next month (else it is taken from next month’s money to assign). */
+      carry_deficit: boolean;
+      /** MONTHLY: `amount` each month. BY_DATE: `amount` held by the end of `month` (not a past month), spread over the months left. AVERAGE: as much as was spent on average over the last `months` (3, 6 or 12). */
+      target?: {
+        kind: 'MONTHLY' | 'BY_DATE' | 'AVERAGE';
+        amount?: number;
+        /** A month, YYYY-MM (1999-01 to 2199-12). */
+        month?: string;
+        months?: 3 | 6 | 12;
+      };
+      /** What the category held from the months before (envelope style). */
+      carry_in: number;
+      /** Assigned (envelope) or planned (tracking) this month. */
+      assigned: number;
+      /** Booked spending of the month less refunds (split parts counted, transfers not). */
+      spent: number;
+      /** carry_in + assigned − spent. */
+      available: number;
+      /** What the target asks for this month. */
+      target_amount?: number;
+      /** What is still to assign this month to meet the target. */
+      target_needed?: number;
+    }[];
+  }[];
+  /** Currencies left out for want of an exchange rate. */
+  missing_rates: string[];
+}
+
+export interface BudgetCategory {
+  category_id: string;
+  /** Envelope style: money left at the month’s end stays in the category (else it goes back to the money to assign). */
+  carry_surplus: boolean;
+  /** Envelope style: overspending stays in the category next month (else it is taken from next month’s money to assign). */
+  carry_deficit: boolean;
+  /** MONTHLY: `amount` each month. BY_DATE: `amount` held by the end of `month` (not a past month), spread over the months left. AVERAGE: as much as was spent on average over the last `months` (3, 6 or 12). */
+  target?: {
+    kind: 'MONTHLY' | 'BY_DATE' | 'AVERAGE';
+    amount?: number;
+    /** A month, YYYY-MM (1999-01 to 2199-12). */
+    month?: string;
+    months?: 3 | 6 | 12;
+  };
+}
+
 export interface Queue {
   id: string;
   creation_date: number;
