@@ -19,6 +19,7 @@ const BankConsent = lazyScreen(() => import('../connections/BankConsentPage'));
 const Account = lazyScreen(() => import('../accounts/AccountPage'));
 const History = lazyScreen(() => import('../history/HistoryPage'));
 const Rules = lazyScreen(() => import('../history/RulesPage'));
+const Budget = lazyScreen(() => import('../budget/BudgetPage'));
 const Settings = lazyScreen(() => import('../settings/SettingsPage'));
 
 type Page = LazyScreen<{ params: Record<string, string> }>;
@@ -34,6 +35,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/accounts/:id', Account],
   ['/history', History],
   ['/history/rules', Rules],
+  ['/budget', Budget],
   ['/settings', Settings],
   ['/settings/:tab', Settings],
 ];
