@@ -58,7 +58,7 @@ describe('budgets', () => {
     expect((await api(c, '/budget')).status).toBe(404);
     const res = await put(`/budget/months/${thisMonth}/categories/SUPERMARKET`, { amount: 10 });
     expect(res.status).toBe(409);
-    expect((await res.json()).error_description).toMatch(/PUT \/budget/);
+    expect(((await res.json()) as any).error_description).toMatch(/PUT \/budget/);
   });
 
   it('starts an envelope budget in the currency of the accounts', async () => {
@@ -116,9 +116,9 @@ describe('budgets', () => {
     const m1 = shift(thisMonth, -1);
     const res = await api(c, `/budget/months/${m1}/copy_previous`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await res.json()).copied).toBe(2);
+    expect(((await res.json()) as any).copied).toBe(2);
     const again = await api(c, `/budget/months/${m1}/copy_previous`, { method: 'POST' });
-    expect((await again.json()).copied).toBe(0);
+    expect(((await again.json()) as any).copied).toBe(0);
     expect(cents((await getJson(c, `/budget/months/${m1}`)).assigned)).toBe(cents((await getJson(c, `/budget/months/${shift(m1, -1)}`)).assigned));
   });
 
@@ -176,7 +176,7 @@ describe('budgets', () => {
     for (const [method, path, json, status] of bad) {
       const res = await api(c, path, { method, ...(json === undefined ? {} : { json }) });
       expect(res.status, `${method} ${path} ${JSON.stringify(json)}: ${await res.clone().text()}`).toBe(status);
-      const body = await res.json();
+      const body = (await res.json()) as any;
       expect(typeof body.error).toBe('string');
       expect(typeof body.error_description).toBe('string');
     }
