@@ -17,7 +17,7 @@
  * results writer thread). COFFER_RESULTS_WRITER=inline makes it write every result on its main thread (the
  * behaviour before the writer thread), for a before/after comparison in the same checkout.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

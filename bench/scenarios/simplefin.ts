@@ -9,7 +9,7 @@
  * transactions/s, against the engine's own ingest of the same rows in the same run (its `channel
  * synchronized` log line: checks + the one results transaction). Target: end to end ≥ 0.8 × ingest.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

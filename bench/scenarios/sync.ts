@@ -14,7 +14,7 @@
  * - baseline (same run): the same rows bulk-inserted straight into better-sqlite3 — one prepared INSERT in
  *   one transaction — into a fresh database with the identical schema and settings.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

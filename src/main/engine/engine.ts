@@ -18,7 +18,10 @@ import type { Connector } from './connectors/types';
 import { urlsFor, type Engine, type EngineContext, type EngineServices, type Urls } from './context';
 import { createPrivateFiles, restrictDataDir } from './data-dir-permissions';
 import { lockDataDir } from './data-dir-lock';
-import { closeDatabase, openDatabase, type Db } from './db/database';
+import { closeDatabase, type Db } from './db/database';
+import { startLockedEngine, type LockedEngine } from './locked-engine';
+import { openData } from './open-data';
+import { databaseKeySource } from './secrets/database-key';
 import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';
 import { startEventSweeper } from './events/queue-maintenance';
@@ -52,11 +55,13 @@ export interface EngineOptions {
   port: number;
   resourcesDir: string;
   appDir?: string | null;
-  /** better-sqlite3 addon for the running runtime (the desktop app passes Electron's build). */
+  /** SQLite driver addon (better-sqlite3-multiple-ciphers) for the running runtime (the desktop app passes Electron's build). */
   nativeBinding?: string;
   logLevel?: string;
-  /** Replaces the OS keychain (tests of the refusal path only). */
+  /** Replaces the OS keychain for credentials and other secrets (tests of the refusal path only). */
   secrets?: SecretStore;
+  /** Replaces the OS keychain for the database's key (tests of a missing or locked keychain only). */
+  databaseKeys?: SecretStore;
   /**
    * Where synchronization results are written: 'auto' (the default) writes results of fewer than 5,000 rows
    * on the main thread and larger ones on a results writer thread with its own connection, so that reads
@@ -91,9 +96,14 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   const permissionsFixed = restrictDataDir(options.dataDir);
   createPrivateFiles(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];
-  let db: ReturnType<typeof openDatabase> | undefined;
+  let db: Db | undefined;
   try {
-    db = openDatabase(join(options.dataDir, 'coffer.db'), { nativeBinding: options.nativeBinding });
+    const opened = openData(options.dataDir, databaseKeySource(options.dataDir, options.databaseKeys), {
+      nativeBinding: options.nativeBinding,
+    });
+    if ('refused' in opened) throw new DataLocked(opened.refused);
+    db = opened.db;
+    const databaseKey = opened.key;
     const store = createStore(db);
     const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
@@ -108,7 +118,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     }
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
-    await startEngineParts(ctx, closers, options);
+    await startEngineParts(ctx, closers, options, databaseKey);
     const app = await buildServer(ctx, { routes: routeModules, currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
@@ -140,6 +150,22 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     if (db) closeDatabase(db);
     unlock();
     throw err;
+  }
+}
+
+/** The data folder's database could not be opened (the reason is in the person's words). */
+export class DataLocked extends Error {}
+
+/**
+ * Starts the engine, or, when its data cannot be opened (no keychain, a locked one, a key that does not
+ * open the database), the locked engine that answers only its health check and says why everywhere else.
+ */
+export async function startEngineOrLocked(input: EngineOptions): Promise<RunningEngine | LockedEngine> {
+  try {
+    return await startEngine(input);
+  } catch (err) {
+    if (!(err instanceof DataLocked)) throw err;
+    return startLockedEngine(resolve(input.dataDir), input.port, err.message);
   }
 }
 
@@ -273,10 +299,11 @@ async function startEngineParts(
   engine: Engine,
   closers: Array<() => void | Promise<void>>,
   options: EngineOptions,
+  databaseKey: Uint8Array,
 ): Promise<void> {
   const { store, db, log } = engine;
   const now = () => engine.now();
-  const resultsWriter = startResultsWriter(engine, options);
+  const resultsWriter = startResultsWriter(engine, options, databaseKey);
   engine.writesIdle = () => resultsWriter.whenIdle();
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
@@ -315,7 +342,7 @@ async function startEngineParts(
  * the benchmarks and machines short of memory. A database in memory has no file a second connection could
  * open: it is always written inline.
  */
-function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWriter {
+function startResultsWriter(engine: Engine, options: EngineOptions, key: Uint8Array): ResultsWriter {
   const deps = {
     store: engine.store,
     eventWriter: engine.eventWriter,
@@ -326,7 +353,7 @@ function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWrit
   const inline = inlineResultsWriter(deps);
   const mode = options.resultsWriter ?? resultsWriterMode(process.env.COFFER_RESULTS_WRITER);
   if (mode === 'inline' || engine.db.memory) return inline;
-  const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding };
+  const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding, key };
   const startThread = () =>
     new ThreadResultsWriter(resultsThreadWorker(data), {
       ...deps,

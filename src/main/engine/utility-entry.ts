@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startEngine } from './engine';
+import { startEngineOrLocked } from './engine';
 
 /**
  * Entry of the engine inside the desktop app: the main process forks it as an Electron utilityProcess.
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const engine = await startEngine({
+  const engine = await startEngineOrLocked({
     dataDir: values['data-dir']!,
     port: Number(values.port),
     resourcesDir: values['resources-dir']!,
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   parentPort?.postMessage({ type: 'ready', urls: engine.urls });
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+  if ('locked' in engine) process.stderr.write(`coffer: ${engine.locked}\n`);
 }
 
 main().catch((err: Error) => {

@@ -12,7 +12,7 @@ export interface EngineUrls {
 /** Forks the engine in a utilityProcess and resolves with its addresses once it is ready. */
 export function forkEngine(dataDir: string): Promise<{ child: UtilityProcess; urls: EngineUrls }> {
   const appRoot = app.getAppPath();
-  const nativeBinding = join(appRoot, '.electron-native', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  const nativeBinding = join(appRoot, '.electron-native', 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node');
   const args = [
     '--data-dir', dataDir,
     '--port', process.env.COFFER_PORT ?? '0',

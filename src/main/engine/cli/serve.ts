@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirInUseError } from '../data-dir-lock';
-import { startEngine } from '../engine';
+import { startEngineOrLocked } from '../engine';
 import { defaultDataDir, projectRoot } from '../paths';
 
 /**
@@ -26,7 +26,7 @@ export async function serve(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${values.port}`);
   const root = projectRoot();
-  const engine = await startEngine({
+  const engine = await startEngineOrLocked({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     resourcesDir: join(root, 'resources'),
@@ -40,7 +40,7 @@ export async function serve(argv: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    engine.ctx.log.info({ signal }, 'stopping');
+    if ('ctx' in engine) engine.ctx.log.info({ signal }, 'stopping');
     Promise.all([engine.close(), demo?.close()]).then(
       () => process.exit(0),
       (err) => {
@@ -53,6 +53,7 @@ export async function serve(argv: string[]): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   if (demo) process.stdout.write(demo.banner + '\n');
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+  if ('locked' in engine) process.stderr.write(`coffer: ${engine.locked}\n`);
   if (process.env.COFFER_ANNOUNCE_BROWSER) {
     process.stdout.write(`coffer: open ${engine.urls.host_url}/ in your browser (Ctrl+C stops Coffer)\n`);
   }
