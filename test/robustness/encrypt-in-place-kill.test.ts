@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3-multiple-ciphers';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +70,11 @@ describe('kill -9 during the encryption in place', () => {
         mkdirSync(dir);
         copyFileSync(fixture, join(dir, 'coffer.db'));
         phases.push(await killDuringStart(dir, i));
-        const again = await spawnServe(['--data-dir', dir, '--port', '0']);
+        const left = readdirSync(dir).join(' ');
+        const again = await spawnServe(['--data-dir', dir, '--port', '0']).catch((err: Error) => {
+          cpSync(dir, join(tmpdir(), `coffer-encrypt-kill-failed-${i}`), { recursive: true });
+          throw new Error(`run ${i}, killed ${phases[i]} (files: ${left}): ${err.message}`);
+        });
         again.child.kill('SIGTERM');
         await again.exited;
         expect(readFileSync(join(dir, 'coffer.db')).subarray(0, 15).toString()).not.toBe('SQLite format 3');
