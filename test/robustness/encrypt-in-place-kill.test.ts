@@ -110,9 +110,8 @@ async function killDuringStart(dir: string, i: number): Promise<string> {
   const copyFraction = ((i * 37) % 100) / 100;
   const started = Date.now();
   const deadline = started + 30_000;
-  let seen = 'before';
   while (Date.now() < deadline) {
-    seen = phase(dir);
+    const seen = phase(dir);
     const copy = join(dir, 'coffer.db.encrypting');
     const far = seen === 'writing the copy' && existsSync(copy) && statSync(copy).size >= copyFraction * statSync(fixture).size;
     const reached = seen === target && (target !== 'writing the copy' || far) && (target !== 'before' || Date.now() > started + 300 * i);
