@@ -71,7 +71,7 @@ describe('kill -9 during the encryption in place', () => {
         copyFileSync(fixture, join(dir, 'coffer.db'));
         phases.push(await killDuringStart(dir, i));
         const left = readdirSync(dir).join(' ');
-        const again = await spawnServe(['--data-dir', dir, '--port', '0']).catch((err: Error) => {
+        const again = await spawnServe(['--data-dir', dir, '--port', '0'], {}, 120_000).catch((err: Error) => {
           cpSync(dir, join(tmpdir(), `coffer-encrypt-kill-failed-${i}`), { recursive: true });
           throw new Error(`run ${i}, killed ${phases[i]} (files: ${left}): ${err.message}`);
         });

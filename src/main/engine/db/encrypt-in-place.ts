@@ -77,6 +77,9 @@ export function encryptInPlace(file: string, key: Uint8Array, native: NativeOpti
     target.pragma('journal_mode = DELETE');
     target.pragma(`cipher = 'chacha20'`);
     target.pragma(`hexrekey = '${Buffer.from(key).toString('hex')}'`);
+    // Put in WAL mode here, on the copy, so that the engine's first open of the renamed file has no journal
+    // mode to switch (a switch writes the header through a rollback journal: one more state a kill could leave).
+    target.pragma('journal_mode = WAL');
   } finally {
     target.close();
   }
