@@ -53,8 +53,9 @@ test('a statement folder that does not exist: check the path or create it, in En
   await page.getByTestId('language-select').selectOption('fr');
   await nav(page, 'Connexions');
   await page.getByRole('button', { name: 'Ajouter une connexion' }).first().click();
-  await page.getByLabel('Rechercher par nom ou pays').fill('statement');
-  await page.getByTestId('provider-option').filter({ hasText: 'Statement files' }).click();
+  // The provider's name is in the app's language: the formats it reads find it in any language.
+  await page.getByLabel('Rechercher par nom ou pays').fill('ofx');
+  await page.getByTestId('provider-option').filter({ hasText: 'OFX' }).click();
   const channel = page.locator('[data-testid="channel-option"][data-mode="EMBEDDED"]');
   if (await channel.count()) await channel.click();
   await page.getByRole('textbox', { name: /Dossier|Folder/ }).fill(missing);

@@ -62,3 +62,35 @@ test('a deletion refused while the keychain is locked says so, and what to do, i
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(page.getByRole('heading', { name: 'Coffer Test Bank' }).first()).toBeVisible();
 });
+
+/** The profile's deletion answered with the engine's 503 of a locked keychain (nothing deleted). */
+async function refuseProfileDeletion(page: Page): Promise<void> {
+  await page.route(/\/v2\/users\/me$/, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'secret_store_unavailable', error_description: 'the system keychain is locked (locked)' }),
+    });
+  });
+}
+
+test('deleting the profile while the keychain is locked says nothing was deleted and what to do, in English and French', async () => {
+  const { page } = app;
+  await refuseProfileDeletion(page);
+  const dialog = page.getByRole('alertdialog');
+  for (const [lang, open, confirm, said, next] of [
+    ['en', 'Delete my profile…', 'Delete my profile', 'nothing was deleted', 'Unlock the keychain'],
+    ['fr', 'Supprimer mon profil…', 'Supprimer mon profil', 'rien n’a été supprimé', 'Déverrouillez le trousseau'],
+  ] as const) {
+    await nav(page, '(Settings|Réglages)');
+    await page.getByTestId('language-select').selectOption(lang);
+    await page.getByRole('button', { name: open }).click();
+    await dialog.getByRole('button', { name: confirm, exact: true }).click();
+    await expect(dialog).toContainText(said);
+    await expect(dialog).toContainText(next);
+    await expect(dialog).not.toContainText(lang === 'en' ? 'bank credentials safely, so nothing was stored' : 'rien n’a été enregistré');
+    await page.screenshot({ path: `/tmp/shots-wtl/profile-delete-locked-${lang}.png` });
+    await dialog.getByRole('button', { name: lang === 'en' ? 'Cancel' : 'Annuler' }).click();
+  }
+});

@@ -127,7 +127,7 @@ test('statement files are found by their formats and under any country, said to 
   await nav(page, 'Connections');
   await page.getByRole('button', { name: 'Add a connection' }).first().click();
   const statements = page.getByTestId('provider-option').filter({ hasText: 'Statement files' });
-  await expect(statements).toContainText('Files from any bank · OFX, QIF, CSV, CAMT.053, MT940');
+  await expect(statements).toContainText('Files from any bank · OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940');
   await expect(statements).not.toContainText('France');
   await page.getByLabel('Search by name or country').fill('ofx');
   await expect(page.getByTestId('provider-option')).toHaveCount(1);

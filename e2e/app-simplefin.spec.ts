@@ -49,8 +49,20 @@ test('connect: a wrapped setup token pasted in "Connect a US/Canadian bank (Simp
   await page.getByRole('button', { name: 'Connect with SimpleFIN' }).click();
   await expect(page.getByText('Paste the setup token from the SimpleFIN Bridge.')).toBeVisible();
 
-  await page.getByTestId('simplefin-token').fill(wrapped(bridge.mintToken()));
+  const token = page.getByTestId('simplefin-token');
+  const minted = wrapped(bridge.mintToken());
+  await token.fill(minted);
+  // The token is a secret: masked once pasted, like the other secret fields, with a toggle to check it; the
+  // value keeps its line breaks.
+  await expect(token).toHaveCSS('-webkit-text-security', 'disc');
+  await page.getByTestId('simplefin-form').getByRole('button', { name: 'Show the token' }).click();
+  await expect(token).toHaveCSS('-webkit-text-security', 'none');
+  await page.screenshot({ path: '/tmp/shots-wtl/simplefin-token-shown-en.png' });
+  await page.getByTestId('simplefin-form').getByRole('button', { name: 'Show the token' }).click();
+  await expect(token).toHaveCSS('-webkit-text-security', 'disc');
+  expect(await token.inputValue()).toBe(minted);
   await shot(page, 'en-2-connect-form-filled');
+  await page.screenshot({ path: '/tmp/shots-wtl/simplefin-token-masked-en.png' });
   await page.getByRole('button', { name: 'Connect with SimpleFIN' }).click();
   await expect(page.getByTestId('connection-detail')).toBeVisible();
   await expect(status(page, 'SUCCESS')).toBeVisible({ timeout: 60_000 });

@@ -27,7 +27,7 @@ test('the files report names a row left out and a file that is no bank statement
   await expect(imported).toContainText('Some rows of this file could not be read and were left out');
 
   await page.getByTestId('document-input').setInputFiles(INVESTMENT);
-  await expect(status.locator('[data-status="FAILED"]')).toBeVisible({ timeout: 60_000 });
+  await expect(status.locator('[data-status="PARTIAL_SUCCESS"]')).toBeVisible({ timeout: 60_000 });
   const refused = report.getByTestId('document-row').filter({ hasText: 'vanguard.ofx' });
   await expect(refused).toContainText('this is an investment account statement (holdings and trades)');
   await expect(refused).toContainText('This file is not a statement of a bank or card account');

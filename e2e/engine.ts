@@ -13,9 +13,13 @@ export interface ServedEngine {
 
 const ROOT = join(import.meta.dirname, '..');
 
-/** Starts `npm run serve` exactly as a user would (a child process, fresh data directory, free port). */
-export async function serveEngine(env: Record<string, string> = {}): Promise<ServedEngine> {
+/**
+ * Starts `npm run serve` exactly as a user would (a child process, fresh data directory, free port).
+ * `prepare` puts files in the data directory before the engine starts (a damaged database…).
+ */
+export async function serveEngine(env: Record<string, string> = {}, prepare?: (dataDir: string) => void): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
+  prepare?.(dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--app-dir', join(ROOT, 'out', 'renderer')],

@@ -538,6 +538,27 @@ test.describe('hosted widget', () => {
       .toBe('ACTIVE');
   });
 
+  test('a connection is named as the app names it: the bank and the masked login when two share the bank', async ({ page }) => {
+    const tokens = await newUser();
+    await apiConnection(tokens, 'user_ok', { auto_sync: false });
+    const id = await apiConnection(tokens, 'user_challenge', { auto_sync: false });
+    const mask = (await connection(tokens, id)).channels[0].credentials[0].masked_value as string;
+    expect(mask).toMatch(/\*/);
+    const label = `Coffer Test Bank · ${mask}`;
+    const session = await widgetSession(tokens);
+    for (const [lng, title] of [
+      ['en', `Your connection: ${label}`],
+      ['fr', `Votre connexion : ${label}`],
+    ] as const) {
+      const frame = await openEmbedded(page, `${session._links.edit_credentials}&connection_id=${id}&lng=${lng}`);
+      await expect(frame.getByTestId('edit-overview').getByRole('heading').first()).toHaveText(title);
+      await page.screenshot({ path: `/tmp/shots-wtl/widget-edit-label-${lng}.png` });
+      const manage = await openEmbedded(page, `${session._links.manage_accounts}&connection_id=${id}&lng=${lng}`);
+      await expect(manage.getByTestId('manage-accounts')).toContainText(label);
+      await page.screenshot({ path: `/tmp/shots-wtl/widget-manage-label-${lng}.png` });
+    }
+  });
+
   test('manage_accounts grants and withdraws consent per account', async ({ page }) => {
     const tokens = await newUser();
     const id = await apiConnection(tokens, 'user_ok', { consent_per_account: true });

@@ -34,6 +34,7 @@ const RECORDS = {
   TokenAnswer: ['post', '/auth/token', '200', ''],
   User: ['get', '/v2/users/{id}', '200', ''],
   UserTerms: ['get', '/v2/users/{id}/terms', '200', ''],
+  ImportAnswer: ['post', '/v2/users/me/import', '201', ''],
   PersonalToken: ['get', '/v2/users/{id}/tokens', '200', '/items'],
   CreatedPersonalToken: ['post', '/v2/users/{id}/tokens', '201', ''],
   OAuthClient: ['get', '/v2/admin/clients', '200', '/items'],
@@ -63,6 +64,7 @@ const RECORDS = {
   WebhookStatus: ['get', '/v2/admin/webhook', '200', ''],
   WebhookDelivery: ['get', '/v2/admin/webhook/deliveries', '200', '/items'],
   AdminSettings: ['get', '/v2/admin/settings', '200', ''],
+  Backup: ['post', '/v2/admin/backups', '201', ''],
   EnableBankingApplication: ['get', '/v2/admin/connectors/enablebanking', '200', ''],
   Rollout: ['get', '/v2/admin/providers/{id}/rollout', '200', ''],
   AuthorizeUrl: [

@@ -44,16 +44,22 @@ export function commandExists(cmd) {
 }
 
 /**
- * Re-runs `node <script> --in-session <args>` inside a private D-Bus session with an unlocked gnome-keyring
- * in a private folder (a fresh login keyring with a known password), so the real OS keychain is used.
- * Resolves with the exit code, or null when the tools are missing (then the caller runs without it).
+ * Runs `command args` inside a private D-Bus session with an unlocked gnome-keyring in a private folder (a
+ * fresh login keyring with a known password), so the real OS keychain is used. Resolves with the exit code,
+ * or null when the tools are missing (then the caller runs without it).
  */
-export async function runInKeychainSession(script, args) {
+export async function runCommandInKeychainSession(command, args) {
   if (!commandExists('dbus-run-session') || !commandExists('gnome-keyring-daemon')) return null;
+  const quoted = [command, ...args].map((a) => `'${String(a).replace(/'/g, `'\\''`)}'`).join(' ');
   const inner =
     'export XDG_DATA_HOME="$(mktemp -d)"; ' +
     'eval "$(printf coffer-test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"; ' +
     'export GNOME_KEYRING_CONTROL; ' +
-    `export COFFER_TEST_KEYCHAIN=1; exec "${process.execPath}" ${script} --in-session ${args.join(' ')}`;
+    `export COFFER_TEST_KEYCHAIN=1; exec ${quoted}`;
   return run('dbus-run-session', ['--', 'sh', '-c', inner], {});
+}
+
+/** Re-runs `node <script> --in-session <args>` inside such a session (see runCommandInKeychainSession). */
+export async function runInKeychainSession(script, args) {
+  return runCommandInKeychainSession(process.execPath, [script, '--in-session', ...args]);
 }

@@ -27,8 +27,8 @@ async function main() {
   say(`the Electron runtime is not available: ${runtime.reason}`);
   say('starting the engine headless and serving the app in your browser instead…');
   const args = ['--app-dir', join(ROOT, 'out', 'renderer'), ...passThrough];
-  // The same engine sources `npm run serve` runs; it prints `coffer ready <host_url>`.
-  const child = run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), ...args], {
+  // The same engine sources and flags `npm run serve` runs; it prints `coffer ready <host_url>`.
+  const child = run(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), ...args], {
     env: { ...process.env, COFFER_ANNOUNCE_BROWSER: '1' },
   });
   code = await child;

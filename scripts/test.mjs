@@ -4,7 +4,7 @@
 // is exercised. Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, binPath, npmCmd, run, runInKeychainSession, say } from './lib.mjs';
+import { ROOT, binPath, npmCmd, run, runCommandInKeychainSession, runInKeychainSession, say } from './lib.mjs';
 
 const inSession = process.argv.includes('--in-session');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -26,7 +26,11 @@ async function main() {
     ['vitest', () => run(binPath('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])],
     // Issue 14: the OpenAPI fuzzer, the attack cases and the kill -9 test run 10 times.
     ['robustness', () => run(binPath('vitest'), ['run', '--config', 'vitest.robustness.config.ts'])],
-    ['e2e', () => run(binPath('playwright'), ['test'])],
+    // The end-to-end tests get a keychain session of their own: once, at the end of a long run, the shared
+    // session's gnome-keyring left the bus and the one D-Bus started in its place was locked (every test
+    // that stores a bank password then failed with 503). A fresh session per step keeps one step's keychain
+    // from depending on all that ran before it.
+    ['e2e', async () => (inSession ? await runCommandInKeychainSession(binPath('playwright'), ['test']) : null) ?? run(binPath('playwright'), ['test'])],
   ].filter(([name]) => only.length === 0 || only.includes(name));
 
   const failedSteps = [];

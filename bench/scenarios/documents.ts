@@ -14,7 +14,7 @@
  * The engine runs in this process with an in-memory secret store in place of the OS keychain (read once
  * per run, not per transaction), so the bench needs no D-Bus session.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as ofxJsParse } from 'ofx-js';
@@ -25,6 +25,7 @@ import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import type { Report } from '../report';
+import { lastSyncLog } from './engine-calls';
 import type { Scenario } from './index';
 
 const COUNT = 100_000;
@@ -148,11 +149,12 @@ export const documentsScenario: Scenario = {
       });
 
       // The engine's own account of the run (its `channel synchronized` log line): connector vs engine time.
-      const line = readFileSync(join(dataDir, 'logs', 'coffer.log'), 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('"channel synchronized"') && l.includes('"transactions":100000'))
-        .pop();
-      const logged = line ? (JSON.parse(line) as { totalMs: number; prepareMs: number; writeMs: number }) : undefined;
+      // Waited for: the results writer thread makes SUCCESS visible before the main thread logs the run.
+      // The connection's first (empty) run logged a line too: the import's is the one with its rows.
+      const logged = await lastSyncLog<{ transactions: number; totalMs: number; prepareMs: number; writeMs: number }>(
+        dataDir,
+        (l) => l.transactions === COUNT,
+      );
       if (logged) {
         const engineMs = logged.prepareMs + logged.writeMs;
         report.row({

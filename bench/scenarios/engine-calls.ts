@@ -30,15 +30,15 @@ export async function waitWhileRunning(call: Call, connectionId: string): Promis
   return status;
 }
 
-/** The engine's log line of its last synchronized channel (timings), or undefined. */
 /**
- * The last `channel synchronized` line, waited for a little: when the results writer thread wrote the
- * result, the connection's status is visible before the main thread writes that line.
+ * The last `channel synchronized` line (the first one `wanted` accepts: an earlier run's line may already be
+ * there), waited for a little: when the results writer thread wrote the result, the connection's status is
+ * visible before the main thread writes that line.
  */
-export async function lastSyncLog<T>(dataDir: string): Promise<T | undefined> {
+export async function lastSyncLog<T>(dataDir: string, wanted: (line: T) => boolean = () => true): Promise<T | undefined> {
   for (let i = 0; i < 100; i++) {
     const line = readLastSyncLog<T>(dataDir);
-    if (line !== undefined) return line;
+    if (line !== undefined && wanted(line)) return line;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return undefined;

@@ -9,6 +9,8 @@ import { enableBankingScenario } from './enablebanking';
 import { simplefinScenario } from './simplefin';
 import { responsivenessScenario } from './responsiveness';
 import { labelsScenario } from './labels';
+import { exportScenario } from './export';
+import { backupScenario } from './backup';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -27,4 +29,6 @@ export const scenarios: Scenario[] = [
   simplefinScenario,
   responsivenessScenario,
   labelsScenario,
+  exportScenario,
+  backupScenario,
 ];

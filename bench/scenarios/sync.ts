@@ -50,10 +50,17 @@ function hasCommand(cmd: string): boolean {
 export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
   const root = projectRoot();
   const node = JSON.stringify(process.execPath);
+  // COFFER_BENCH_CPU_PROF=<folder>: the engine writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const prof = process.env.COFFER_BENCH_CPU_PROF
+    ? `--cpu-prof --cpu-prof-dir=${JSON.stringify(process.env.COFFER_BENCH_CPU_PROF)} `
+    : '';
+  // The V8 flag the desktop app (shell/engine-process.ts) and `npm run serve` start the engine with;
+  // COFFER_BENCH_SEMI_SPACE_MB=16 (V8's default) compares without it in the same session.
+  const flags = `--max-semi-space-size=${Number(process.env.COFFER_BENCH_SEMI_SPACE_MB ?? 4)} ${prof}`;
   const serve =
     process.env.COFFER_BENCH_ENGINE === 'built'
-      ? `${node} ${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
-      : `${node} --import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
+      ? `${node} ${flags}${JSON.stringify(join(root, 'out/main/engine.js'))} --data-dir ${JSON.stringify(dataDir)} --resources-dir ${JSON.stringify(join(root, 'resources'))} --port 0`
+      : `${node} ${flags}--import tsx ${JSON.stringify(join(root, 'src/main/engine/cli/serve.ts'))} --data-dir ${JSON.stringify(dataDir)} --port 0`;
   // `npm run bench` runs in a private keychain session of its own: the engine shares it, so that the
   // benchmark can read the database key the engine keeps there and open the encrypted database beside it.
   const wrap =

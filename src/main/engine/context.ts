@@ -12,6 +12,7 @@ import type { Services } from './services';
 import type { SigningKeys } from './signing/signing-keys';
 import type { StatementFiles } from './statement-files';
 import type { Store } from './store';
+import type { BackupService } from './services/backups';
 import type { SyncPort } from './sync/sync-port';
 import type { Settings } from './settings';
 import type { Webhooks } from './webhooks/webhook-service';
@@ -91,6 +92,7 @@ export function urlsFor(port: number): Urls {
 /** The synchronization service (replaced at start) and the use cases the routes call (services/). */
 export interface EngineServices extends Services {
   sync: SyncPort;
+  backups: BackupService;
 }
 
 /** The former name of `Engine`, kept while parts move to narrow dependencies. */

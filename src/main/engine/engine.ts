@@ -18,10 +18,12 @@ import type { Connector } from './connectors/types';
 import { urlsFor, type Engine, type EngineContext, type EngineServices, type Urls } from './context';
 import { createPrivateFiles, restrictDataDir } from './data-dir-permissions';
 import { lockDataDir } from './data-dir-lock';
-import { closeDatabase, type Db } from './db/database';
-import { startLockedEngine, type LockedEngine } from './locked-engine';
+import { closeDatabase, openDatabase, type Db } from './db/database';
+import { startIdleCheckpoints } from './db/idle-checkpoint';
+import { writeInstallMarker } from './db/install-marker';
 import { openData } from './open-data';
 import { databaseKeySource } from './secrets/database-key';
+import { StorageGate } from './http/storage-gate';
 import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';
 import { startEventSweeper } from './events/queue-maintenance';
@@ -34,6 +36,8 @@ import { loadConnectionRecord } from './services/connections/record';
 import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
+import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
+import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
 import { SigningKeys } from './signing/signing-keys';
@@ -58,6 +62,13 @@ export interface EngineOptions {
   /** SQLite driver addon (better-sqlite3-multiple-ciphers) for the running runtime (the desktop app passes Electron's build). */
   nativeBinding?: string;
   logLevel?: string;
+  /**
+   * Start a new installation even though the data folder shows an earlier one whose database is missing or
+   * empty (db/install-marker.ts). Default: $COFFER_START_FRESH === '1'.
+   */
+  startFresh?: boolean;
+  /** How often the write-ahead log is copied into coffer.db (db/idle-checkpoint.ts). Default: 60 s. */
+  checkpointEveryMs?: number;
   /** Replaces the OS keychain for credentials and other secrets (tests of the refusal path only). */
   secrets?: SecretStore;
   /** Replaces the OS keychain for the database's key (tests of a missing or locked keychain only). */
@@ -97,9 +108,15 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   createPrivateFiles(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];
   let db: Db | undefined;
+  const dbFile = join(options.dataDir, 'coffer.db');
   try {
+    // The key, then the damaged/missing check with it, then the open (a clear database encrypted in place
+    // first), then migrations after an upgrade backup: open-data.ts. A damaged or missing database throws
+    // StorageRefused, a keychain that cannot give the key DataLocked (engine-refusal.ts serves either).
     const opened = openData(options.dataDir, databaseKeySource(options.dataDir, options.databaseKeys), {
       nativeBinding: options.nativeBinding,
+      startFresh: startsFresh(options),
+      beforeMigrations: (old) => backupBeforeUpgrade(old, options.dataDir, Math.floor(Date.now() / 1000)),
     });
     if ('refused' in opened) throw new DataLocked(opened.refused);
     db = opened.db;
@@ -111,6 +128,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
       installId = createHash('sha256').update(`${options.dataDir}:${Date.now()}:${Math.random()}`).digest('hex').slice(0, 16);
       settings.setRaw('install_id', installId);
     }
+    writeInstallMarker(options.dataDir, installId, Math.floor(Date.now() / 1000));
     const log = createLogger(options.dataDir, options.logLevel);
     permissionsFixed.push(...restrictDataDir(options.dataDir));
     if (permissionsFixed.length) {
@@ -118,8 +136,14 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     }
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
-    await startEngineParts(ctx, closers, options, databaseKey);
-    const app = await buildServer(ctx, { routes: routeModules, currentTermsVersion: () => ctx.identity.terms.version, ...options.server });
+    const storage = new StorageGate(dbFile);
+    await startEngineParts(ctx, closers, options, { storage, databaseKey });
+    const app = await buildServer(ctx, {
+      routes: routeModules,
+      currentTermsVersion: () => ctx.identity.terms.version,
+      storage,
+      ...options.server,
+    });
     await app.listen({ host: '127.0.0.1', port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
@@ -153,21 +177,8 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   }
 }
 
-/** The data folder's database could not be opened (the reason is in the person's words). */
+/** The data folder's database could not be opened for want of its key (the reason is in the person's words). */
 export class DataLocked extends Error {}
-
-/**
- * Starts the engine, or, when its data cannot be opened (no keychain, a locked one, a key that does not
- * open the database), the locked engine that answers only its health check and says why everywhere else.
- */
-export async function startEngineOrLocked(input: EngineOptions): Promise<RunningEngine | LockedEngine> {
-  try {
-    return await startEngine(input);
-  } catch (err) {
-    if (!(err instanceof DataLocked)) throw err;
-    return startLockedEngine(resolve(input.dataDir), input.port, err.message);
-  }
-}
 
 /**
  * The composition root: every part of one engine, made once, each handed what it needs. Parts that look
@@ -299,8 +310,9 @@ async function startEngineParts(
   engine: Engine,
   closers: Array<() => void | Promise<void>>,
   options: EngineOptions,
-  databaseKey: Uint8Array,
+  opened: { storage: StorageGate; databaseKey: Uint8Array },
 ): Promise<void> {
+  const { storage, databaseKey } = opened;
   const { store, db, log } = engine;
   const now = () => engine.now();
   const resultsWriter = startResultsWriter(engine, options, databaseKey);
@@ -308,6 +320,7 @@ async function startEngineParts(
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
   closers.push(startEventSweeper({ store, isOpen: () => db.open, now, log }));
+  closers.push(startIdleCheckpoints({ db, log, everyMs: options.checkpointEveryMs ?? 60_000 }));
   engine.webhooks.start();
   closers.push(() => engine.webhooks.close());
   await engine.statementFiles.start();
@@ -325,13 +338,53 @@ async function startEngineParts(
       providerFor(engine, connection.provider_id, { userId: connection.user_id, connectionId: connection.id }),
     catalogueProvider: (providerId) => catalogueProvider(engine, providerId),
     connectorEnvironment: (connector, providerId, signal) => engine.connectorEnvironments.of(connector, providerId, signal),
+    // A damaged database met by a synchronization stops every data path, as one met by a request does.
+    storageProblem: (problem) => void storage.answerFor(problem),
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
+  engine.services.backups = startBackups(engine, sync.service, resultsWriter, options, databaseKey);
+  // A request that writes waits for a restore under way too (its write lock would make it wait in SQLite).
+  engine.writesIdle = async () => {
+    await engine.services.backups.idle();
+    await resultsWriter.whenIdle();
+  };
+  closers.push(startAutomaticBackups(engine.services.backups, () => db.open, (err) => log.error({ err }, 'automatic backup failed')));
   closers.push(engine.dynamicCatalogue.start());
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
   );
+}
+
+/** The backups service, with what a restore needs to stop and what it must forget afterwards. */
+function startBackups(
+  engine: Engine,
+  sync: { runningConnections(): number[]; cancel(id: number): Promise<void> },
+  resultsWriter: ResultsWriter,
+  options: EngineOptions,
+  databaseKey: Uint8Array,
+): BackupService {
+  const backups = createBackupService({
+    db: engine.db,
+    settings: engine.settings,
+    dataDir: engine.dataDir,
+    nativeBinding: options.nativeBinding,
+    now: () => engine.now(),
+    async quiesce() {
+      // A synchronization could start while the others are stopping: stop again until none runs.
+      for (let round = 0; round < 5; round++) {
+        await Promise.all(sync.runningConnections().map((id) => sync.cancel(id)));
+        await resultsWriter.whenIdle();
+        if (sync.runningConnections().length === 0) return;
+      }
+      throw new Conflict('synchronizations keep starting; wait for them to end and try the restore again');
+    },
+    // A backup is encrypted with the live database's key (VACUUM INTO on the encrypted connection).
+    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key: databaseKey })),
+    afterRestore: () => engine.settings.reload(),
+  });
+  backups.cleanUp();
+  return backups;
 }
 
 /**
@@ -361,6 +414,10 @@ function startResultsWriter(engine: Engine, options: EngineOptions, key: Uint8Ar
       hostUrl: () => engine.urls.host_url,
     });
   return mode === 'thread' ? startThread() : new SizeRoutedResultsWriter(inline, startThread);
+}
+
+function startsFresh(options: EngineOptions): boolean {
+  return options.startFresh ?? process.env.COFFER_START_FRESH === '1';
 }
 
 function resultsWriterMode(value: string | undefined): 'inline' | 'thread' | 'auto' {

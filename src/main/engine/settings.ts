@@ -12,6 +12,8 @@ export interface SettingsShape {
   max_parallel_syncs: number;
   /** Extra origins allowed to call the API from a browser (C1). */
   allowed_origins: string[];
+  /** Absolute folder where backups are written; empty: the data folder's `backups/`. */
+  backup_folder: string;
 }
 
 export const DEFAULT_SETTINGS: SettingsShape = {
@@ -20,6 +22,7 @@ export const DEFAULT_SETTINGS: SettingsShape = {
   webhook_accounts_threshold: 100,
   max_parallel_syncs: 4,
   allowed_origins: [],
+  backup_folder: '',
 };
 
 export class Settings {
@@ -48,6 +51,12 @@ export class Settings {
   /** Untyped settings kept by engine parts for themselves (install id, roll-out state…). */
   getRaw<T>(key: string): T | undefined {
     return this.cache.get(key) as T | undefined;
+  }
+
+  /** Reads every setting again from the database (after its rows were replaced wholesale, by a restore). */
+  reload(): void {
+    this.cache.clear();
+    for (const row of this.rows.all()) this.cache.set(row.key, row.value);
   }
 
   setRaw(key: string, value: unknown): void {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startEngineOrLocked } from './engine';
+import { startEngineOrRefusal } from './engine-refusal';
 
 /**
  * Entry of the engine inside the desktop app: the main process forks it as an Electron utilityProcess.
@@ -25,7 +25,9 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const engine = await startEngineOrLocked({
+  // A damaged or missing database, or a keychain that cannot give the database's key, still starts a
+  // server that says why (engine-refusal.ts).
+  const engine = await startEngineOrRefusal({
     dataDir: values['data-dir']!,
     port: Number(values.port),
     resourcesDir: values['resources-dir']!,
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   parentPort?.postMessage({ type: 'ready', urls: engine.urls });
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
-  if ('locked' in engine) process.stderr.write(`coffer: ${engine.locked}\n`);
+  if (engine.locked) process.stderr.write(`coffer: ${engine.locked}\n`);
 }
 
 main().catch((err: Error) => {

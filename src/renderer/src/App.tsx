@@ -11,6 +11,7 @@ import { SignIn } from './features/auth/SignIn';
 import { Terms } from './features/auth/Terms';
 import { preloadMainScreens, preloadScreen, Routes } from './features/layout/Routes';
 import { Shell } from './features/layout/Shell';
+import { StorageProblem } from './features/storage/StorageProblem';
 
 /** Work that starts once the user is in: data, the event queue, the transactions in the background. */
 function useSignedInWork(ready: boolean) {
@@ -89,7 +90,8 @@ export function App() {
         </Card>
       </AuthLayout>
     );
-  } else if (phase === 'first-run') content = <FirstRun />;
+  } else if (phase === 'storage') content = <StorageProblem />;
+  else if (phase === 'first-run') content = <FirstRun />;
   else if (phase === 'sign-in') content = <SignIn />;
   else if (phase === 'terms') content = <Terms />;
   else

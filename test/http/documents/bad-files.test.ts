@@ -103,7 +103,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     const folder = folderWith('ofx1-bank-fr-cp1252.ofx', 'camt053-fr-2-accounts.xml');
     // A CSV file none of whose rows can be read fails as a whole (a file with some good rows imports them).
     const BAD_AMOUNT = expect.stringMatching(/^bad-amount\.csv, line 2: malformed amount/);
-    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n05/01/2024;PRLV SEPA EDF;12,3x\n');
+    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n25/01/2024;PRLV SEPA EDF;12,3x\n');
     const { id, connection } = await connectFolder(c, folder);
     expect(connection.status).toBe('PARTIAL_SUCCESS');
     expect(channelOf(connection).last_success_date).toEqual(expect.any(Number));
@@ -127,7 +127,7 @@ describe.skipIf(!hasKeychain)('bad statement files', () => {
     expect((await accountsOf(c, id)).map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE']);
 
     // Broken again, then removed: the warning goes with the file.
-    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n05/01/2024;PRLV SEPA EDF;12,3x\n');
+    writeText(folder, 'bad-amount.csv', 'Date;Libellé;Montant\n25/01/2024;PRLV SEPA EDF;12,3x\n');
     expect((await resync(c, id)).status).toBe('PARTIAL_SUCCESS');
     unlinkSync(join(folder, 'bad-amount.csv'));
     expect((await resync(c, id)).status).toBe('SUCCESS');

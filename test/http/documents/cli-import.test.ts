@@ -96,14 +96,14 @@ describe.skipIf(!hasKeychain)('npm run cli -- import, against a running engine',
   it('uses the existing connection; a bad file is reported FAILED with its line, good ones still import (exit 1)', async () => {
     const [connection] = await getJson(c, '/connections?provider_id=9500');
     const res = await cli(
-      [join(SAMPLES, 'qif-ccard-us.qif'), join(BAD, 'impossible-date.qif'), '--user', email, '--account', 'Visa'],
+      [join(SAMPLES, 'qif-ccard-us.qif'), join(BAD, 'truncated.ofx'), '--user', email, '--account', 'Visa'],
       engine.dataDir,
     );
     expect(res.code).toBe(1);
     expect(res.stderr).not.toMatch(/created connection/);
     expect(res.stdout).toMatch(/^qif-ccard-us\.qif\s+IMPORTED\s+4$/m);
     expect(res.stdout).toMatch(
-      /^impossible-date\.qif\s+FAILED\s+impossible-date\.qif, line 6: malformed or impossible date$/m,
+      /^truncated\.ofx\s+FAILED\s+truncated\.ofx, line 52: truncated file/m,
     );
     const refs = (await accountsOf(c, connection.id)).map((a) => a.reference);
     expect(refs).toContain('Visa|CREDIT_CARD|EUR');
@@ -111,7 +111,7 @@ describe.skipIf(!hasKeychain)('npm run cli -- import, against a running engine',
     expect(report.filter((d) => d.source === 'UPLOAD').map((d) => [d.file_name, d.status])).toEqual(
       expect.arrayContaining([
         ['qif-ccard-us.qif', 'IMPORTED'],
-        ['impossible-date.qif', 'FAILED'],
+        ['truncated.ofx', 'FAILED'],
       ]),
     );
   });

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../src/main/engine/db/database';
-import { startEngineOrLocked } from '../../../src/main/engine/engine';
-import type { LockedEngine } from '../../../src/main/engine/locked-engine';
+import { startEngineOrRefusal, type ServedEngine } from '../../../src/main/engine/engine-refusal';
 import { ROOT, startTestEngine, type TestEngine } from '../../helpers/engine';
 import { memorySecrets } from '../../helpers/fixtures';
 import { openEngineDb } from '../../helpers/data-dir-db';
@@ -35,11 +34,12 @@ async function engineIn(dataDir: string, extra: Partial<Parameters<typeof startT
   return engine;
 }
 
-async function lockedIn(dataDir: string, databaseKeys: ReturnType<typeof memorySecrets>): Promise<LockedEngine> {
-  const engine = await startEngineOrLocked({ dataDir, port: 0, resourcesDir: join(ROOT, 'resources'), logLevel: 'warn', databaseKeys });
+/** The engine the entry points start, which must not have opened the data. */
+async function lockedIn(dataDir: string, databaseKeys: ReturnType<typeof memorySecrets>): Promise<ServedEngine> {
+  const engine = await startEngineOrRefusal({ dataDir, port: 0, resourcesDir: join(ROOT, 'resources'), logLevel: 'warn', databaseKeys });
   stops.push(() => engine.close());
-  expect('locked' in engine, 'the engine opened data it had no key for').toBe(true);
-  return engine as LockedEngine;
+  expect(engine.running, 'the engine opened data it had no key for').toBeNull();
+  return engine;
 }
 
 const header = (file: string) => readFileSync(file).subarray(0, SQLITE_HEADER.length).toString('latin1');

@@ -3,7 +3,7 @@ import {
   connectionLabelParts,
   connectionLabels,
   maskedLogin,
-} from '../../../src/renderer/src/features/common/connection-label';
+} from '../../../src/renderer/core/labels/connection-label';
 
 type Channel = {
   channel_definition_id: string;

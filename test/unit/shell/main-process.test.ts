@@ -108,9 +108,11 @@ describe('desktop shell main process (fake electron)', () => {
 
   it('forks the engine in a utilityProcess and opens one hardened window on its address', async () => {
     await startShell();
-    const [entry, args] = env.fake.utilityProcess.fork.mock.calls[0] as unknown as [string, string[]];
+    const [entry, args, options] = env.fake.utilityProcess.fork.mock.calls[0] as unknown as [string, string[], { execArgv?: string[] }];
     expect(entry).toBe('/opt/coffer/out/main/engine.js');
     expect(args).toEqual(expect.arrayContaining(['--data-dir', '/tmp/coffer-user-data', '--port', '0']));
+    // A small young generation: the engine's peak memory during a large synchronization (engine-process.ts).
+    expect(options.execArgv).toContain('--max-semi-space-size=4');
     const wp = env.windows[0].options.webPreferences;
     expect(wp).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
     expect(wp.preload).toMatch(/preload\/index\.cjs$/);

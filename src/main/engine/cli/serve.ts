@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirInUseError } from '../data-dir-lock';
-import { startEngineOrLocked } from '../engine';
+import { startEngineOrRefusal } from '../engine-refusal';
 import { defaultDataDir, projectRoot } from '../paths';
 
 /**
@@ -26,7 +26,7 @@ export async function serve(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${values.port}`);
   const root = projectRoot();
-  const engine = await startEngineOrLocked({
+  const engine = await startEngineOrRefusal({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     resourcesDir: join(root, 'resources'),
@@ -40,7 +40,7 @@ export async function serve(argv: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if ('ctx' in engine) engine.ctx.log.info({ signal }, 'stopping');
+    engine.running?.ctx.log.info({ signal }, 'stopping');
     Promise.all([engine.close(), demo?.close()]).then(
       () => process.exit(0),
       (err) => {
@@ -52,8 +52,10 @@ export async function serve(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   if (demo) process.stdout.write(demo.banner + '\n');
+  // Up without its data (a damaged or missing database): it still answers, and says why, here and at /health.
+  if (engine.refusal) process.stderr.write(`coffer: ${engine.refusal.message}\n`);
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
-  if ('locked' in engine) process.stderr.write(`coffer: ${engine.locked}\n`);
+  if (engine.locked) process.stderr.write(`coffer: ${engine.locked}\n`);
   if (process.env.COFFER_ANNOUNCE_BROWSER) {
     process.stdout.write(`coffer: open ${engine.urls.host_url}/ in your browser (Ctrl+C stops Coffer)\n`);
   }

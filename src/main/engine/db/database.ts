@@ -8,6 +8,8 @@ export interface OpenOptions {
   nativeBinding?: string;
   /** The 32-byte encryption key (the engine always gives one; only unit tests of the store open clear files). */
   key?: Uint8Array;
+  /** Called once before migrations change an existing database (not a new one): the engine backs it up there. */
+  beforeMigrations?: (db: Db) => void;
 }
 
 /** Opens (creating if needed) the engine database: encrypted with `key`, WAL, foreign keys on, migrations applied. */
@@ -27,7 +29,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  migrate(db);
+  migrate(db, options.beforeMigrations);
   return db;
 }
 
@@ -59,7 +61,7 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, beforeMigrations?: (db: Db) => void): void {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}; expected ${i + 1} (consecutive)`);
   });
@@ -70,6 +72,7 @@ function migrate(db: Db): void {
       `database schema version ${current} is newer than this Coffer (${latest}); upgrade Coffer or use another data directory`,
     );
   }
+  if (current > 0 && current < latest) beforeMigrations?.(db);
   for (const m of migrations) {
     if (m.version <= current) continue;
     // PRAGMA foreign_keys is a no-op inside a transaction: switched around it.

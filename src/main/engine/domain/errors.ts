@@ -59,3 +59,6 @@ export class SecretRemovalRefused extends SecretStoreUnavailable {
 
 /** A presented token or client secret is unknown, expired, revoked or not for this use. */
 export class Unauthenticated extends DomainError {}
+
+/** The disk (or the chosen folder's volume) has no room left for what was being written; nothing was half-written. */
+export class DiskFull extends DomainError {}

@@ -22,7 +22,7 @@ const API_PREFIXES = ['/v2/', '/v2.1/', '/auth/', '/sign-keys', '/.well-known/']
  * Serves the built React app at `/` (C1) and answers unknown paths: the app for an HTML navigation
  * (client-side routing), the C3 404 body for anything else.
  */
-export async function installAppPages(app: FastifyInstance, ctx: EngineContext): Promise<void> {
+export async function installAppPages(app: FastifyInstance, ctx: Pick<EngineContext, 'appDir'>): Promise<void> {
   const indexFile = ctx.appDir ? join(ctx.appDir, 'index.html') : null;
   const hasApp = indexFile !== null && existsSync(indexFile);
   if (hasApp) {

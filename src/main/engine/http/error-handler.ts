@@ -1,11 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated } from '../domain/errors';
+import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated, DiskFull } from '../domain/errors';
+import { storageProblemOf } from '../domain/storage-errors';
 import { ApiError, invalidToken } from './errors';
+import { diskFull, type StorageGate } from './storage-gate';
 
 /** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, gate?: StorageGate): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const api = toApiError(err);
+    const problem = storageProblemOf(err);
+    // A full disk or a damaged database is the person's to fix: said as what it is (and logged), not a 500.
+    if (problem) request.log.error({ err, problem }, 'storage failure');
+    const api = problem ? (gate?.answerFor(problem) ?? (problem === 'disk_full' ? diskFull() : null)) : toApiError(err);
     if (api) {
       for (const [name, value] of Object.entries(api.headers)) reply.header(name, value);
       return reply.status(api.statusCode).send(api.body());
@@ -28,6 +33,8 @@ export function domainErrorToApiError(err: DomainError): ApiError {
   if (err instanceof InvalidCredentialsEncryption) return new ApiError(400, 'invalid_credentials_encryption', err.message, err.resourceId);
   if (err instanceof SecretStoreUnavailable) return new ApiError(503, 'secret_store_unavailable', err.message);
   if (err instanceof Unauthenticated) return invalidToken(err.message);
+  // The same answer as a write that found the disk full (storage-gate.ts): the data is as it was.
+  if (err instanceof DiskFull) return diskFull();
   if (err instanceof InvalidInput) return new ApiError(400, 'invalid_request', err.message, err.resourceId);
   return new ApiError(400, 'invalid_request', err.message, err.resourceId);
 }

@@ -10,6 +10,7 @@ import { installOpenApi } from './openapi';
 import { installRequestGuards } from './request-guards';
 import { installListParams } from './list-params';
 import { installWriteGate } from './write-gate';
+import { installStorageGate, type StorageGate } from './storage-gate';
 import { clientErrorHandler, frameworkErrors, installExpectationHandler, MAX_PARAM_LENGTH } from './transport-errors';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -19,6 +20,8 @@ export interface ServerOptions {
   routes?: readonly RouteModule[];
   /** Current terms version (identity module); 1 until terms exist. */
   currentTermsVersion?: () => number;
+  /** Closes every data path when the database is found damaged (http/storage-gate.ts). */
+  storage?: StorageGate;
 }
 
 /** Builds the one HTTP server of C1 (not yet listening). */
@@ -41,8 +44,10 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
   });
 
   installExpectationHandler(app.server);
-  installErrorHandler(app);
+  installErrorHandler(app, options.storage);
   installRequestGuards(app, ctx);
+  // Before anything that reads the database (the bearer lookup): a damaged one is not read at all.
+  if (options.storage) installStorageGate(app, options.storage);
   installListParams(app);
   installAccessControl(app, {
     lookup: ctx.identity.bearer,

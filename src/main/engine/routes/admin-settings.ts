@@ -19,6 +19,7 @@ const settingsSchema = {
       items: { type: 'string' },
       description: SETTING_RULES.allowed_origins.description,
     },
+    backup_folder: { type: 'string', description: SETTING_RULES.backup_folder.description },
   },
 } as const;
 

@@ -13,6 +13,7 @@ import { queueRoutes } from './queues';
 import { signedResponseApiRoutes, signKeyRoutes } from './sign-keys';
 import { webhookAdminRoutes } from './webhook-admin';
 import { adminSettingsRoutes } from './admin-settings';
+import { adminBackupRoutes } from './admin-backups';
 import { rolloutRoutes } from './rollout';
 
 import { authorizeUrlRoutes } from './authorize-url';
@@ -22,5 +23,6 @@ import { professionalAccountRoutes } from './professional-accounts';
 import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 import { categorizationRuleRoutes } from './categorization-rules';
+import { exportImportRoutes } from './export-import';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes];

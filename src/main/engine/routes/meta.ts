@@ -21,7 +21,16 @@ export const healthRoutes = defineRoutes({
         config: { access: { kind: 'public' } },
         schema: {
           summary: 'Liveness',
-          response: { 200: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } },
+          description:
+            '`status` is `ok` while the data is served; otherwise the error code every data path answers ' +
+            '(`database_damaged`, `database_missing`, …) and `error_description` says what to do.',
+          response: {
+            200: {
+              type: 'object',
+              properties: { status: { type: 'string' }, error_description: { type: 'string' } },
+              required: ['status'],
+            },
+          },
         },
       },
       async () => ({ status: 'ok' }),

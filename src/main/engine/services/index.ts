@@ -5,6 +5,7 @@ import { createCategorizationRuleService } from './categorization-rules';
 import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
+import { createExportImportService } from './export-import';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -24,6 +25,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
+    exportImport: createExportImportService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
   };
 }

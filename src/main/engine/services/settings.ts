@@ -2,6 +2,7 @@
  * PUT /admin/settings (C12): which values each setting accepts. A body names the settings to change; the
  * others keep their values. Every value is checked before anything is written (all or nothing).
  */
+import { isAbsolute } from 'node:path';
 import { InvalidInput } from '../domain/errors';
 import type { Settings, SettingsShape } from '../settings';
 import type { Store } from '../store';
@@ -43,6 +44,11 @@ const origins: Check = (v) => {
     : `holds ${JSON.stringify(String(bad).slice(0, 80))}, which is not an origin like http://localhost:3000`;
 };
 
+const backupFolder: Check = (v) =>
+  typeof v === 'string' && v.length <= 4096 && (v === '' || isAbsolute(v))
+    ? null
+    : 'must be an absolute folder path, or empty for the backups folder inside the data folder';
+
 export const SETTING_RULES: Record<keyof SettingsShape, { check: Check; description: string }> = {
   sync_interval_hours: {
     check: numberIn(0, 8760),
@@ -60,6 +66,12 @@ export const SETTING_RULES: Record<keyof SettingsShape, { check: Check; descript
   allowed_origins: {
     check: origins,
     description: 'Browser origins allowed to call the API besides its own (at most 50).',
+  },
+  backup_folder: {
+    check: backupFolder,
+    description:
+      'Absolute path of the folder where backups are written (a synced folder works); empty: the backups folder ' +
+      'inside the data folder.',
   },
 };
 

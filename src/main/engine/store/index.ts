@@ -27,6 +27,7 @@ import { createTokensStore } from './tokens';
 import { createTransactionEditStore } from './transaction-edits';
 import { createTransactionQueries } from './transaction-queries';
 import { TransactionStore } from './transaction-writes';
+import { createUserDataStore } from './user-data';
 import { createUsersStore } from './users';
 import { createWebhooksStore } from './webhooks';
 import { createWidgetPagesStore } from './widget-pages';
@@ -67,6 +68,7 @@ export function createStore(db: Db) {
     documents: createDocumentsStore(db),
     dynamicProviders: createDynamicProvidersStore(db),
     consentReminders: createConsentRemindersStore(db),
+    userData: createUserDataStore(db),
   };
 }
 

@@ -4,6 +4,7 @@
  * else — credentials from the keychain, the consent grant, time limits, cancellation, challenges, checks of
  * what it returns, statuses, events — is done here. The accounts are planned once per run (run-plan.ts).
  */
+import { storageProblemOf, type StorageProblem } from '../domain/storage-errors';
 import {
   AccountError,
   ConnectorError,
@@ -50,6 +51,8 @@ export interface ChannelRunDeps extends ResultsDeps {
    * connector serving a dynamic catalogue, the provider the channel is for (C16). Absent: nothing.
    */
   connectorEnvironment?(connector: Connector, providerId: string, signal: AbortSignal): ConnectorEnvironment;
+  /** Told when a run met a full disk or a damaged database (the engine stops serving a damaged one). */
+  storageProblem?(problem: StorageProblem): void;
 }
 
 export interface ChannelRunEnv {
@@ -503,10 +506,13 @@ class ChannelRun {
       throw err;
     }
     const status = statusOfFailure(err);
+    const storage = storageProblemOf(err);
+    if (storage) deps.storageProblem?.(storage);
     if (!isExpectedFailure(err)) {
       deps.log.error(
         { failure: loggable(err, this.redact), connectionId: this.spec.connectionId, channelDefinitionId: this.cdid },
-        'connector failed',
+        // A full disk or a damaged database is not the connector's failure: the log says which it was.
+        storage ? `synchronization could not be saved: ${storage}` : 'connector failed',
       );
     }
     const written = await deps.resultsWriter.write({

@@ -1,5 +1,6 @@
 /** How a channel run's failures are told: the status they end with, the text kept, what the log keeps. */
 import { AccountError, ConnectorError } from '../connectors/types';
+import { storageProblemOf, storageProblemText } from '../domain/storage-errors';
 import { CONNECTION_STATUSES, type ChannelStatus } from '../domain/values';
 import { ChallengeEnded, ChannelPrecondition, MalformedProviderData, ProviderTimeout, RunCancelled } from './run-errors';
 
@@ -36,6 +37,9 @@ export function endsTheChannel(err: unknown): boolean {
 
 /** The text kept in channels.last_error / sync_runs.error: the provider's message, never a credential. */
 export function errorText(err: unknown, redact: (text: string) => string): string {
+  // A full disk or a damaged database is not the provider's failure: said as what it is.
+  const storage = storageProblemOf(err);
+  if (storage) return storageProblemText(storage);
   if (err instanceof AccountError || isExpectedFailure(err)) return redact((err as Error).message).slice(0, 500);
   return 'the provider connector failed unexpectedly';
 }

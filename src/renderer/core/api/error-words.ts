@@ -27,6 +27,8 @@ interface KnownRefusal {
 }
 
 const REFUSALS: readonly KnownRefusal[] = [
+  // A write that found no room on the disk (503 secret_store_unavailable: nothing was saved).
+  { pattern: /^the disk is full, so nothing was saved/, key: 'apierr.diskFull' },
   // Bank credentials (connection creation and new credentials).
   { pattern: /^credential setup_token:/, key: 'apierr.setupToken' },
   { pattern: /^credential \S+ does not match the expected format/, key: 'apierr.credentialFormat' },
@@ -54,6 +56,20 @@ const REFUSALS: readonly KnownRefusal[] = [
   { pattern: /unknown category/, key: 'apierr.categoryGone' },
   { pattern: /^pattern must be (\d+) to (\d+) characters/, key: 'apierr.patternLength', values: (m) => ({ min: m[1], max: m[2] }) },
   { pattern: /^another rule already has the pattern/, key: 'apierr.ruleExists' },
+  // The data folder: its database cannot be opened (the file's path is the engine's, never typed by the person).
+  { pattern: /^the database (.+) is damaged/, key: 'apierr.databaseDamaged', values: (m) => ({ file: m[1] }) },
+  {
+    pattern: /^the database (.+) is missing or empty, but this data folder was used before \(found: ([^)]*)\)/,
+    key: 'apierr.databaseMissing',
+    values: (m) => ({ file: m[1], found: m[2] }),
+  },
+  // The Enable Banking application of the settings: its id and its private key, checked with Enable Banking.
+  { pattern: /^(?:application_id must be the id Enable Banking|body\.application_id )/, key: 'apierr.ebApplicationId' },
+  { pattern: /^(?:the private key is not a PEM file|body\.private_key )/, key: 'apierr.ebKeyNotPem' },
+  { pattern: /^the private key is not a readable PEM/, key: 'apierr.ebKeyDamaged' },
+  { pattern: /^the private key is not an RSA key/, key: 'apierr.ebKeyNotRsa' },
+  { pattern: /^Enable Banking refused the key for application/, key: 'apierr.ebKeyRefused' },
+  { pattern: /^Enable Banking could not check the key now/, key: 'apierr.ebUnreachable' },
   // The profile.
   { pattern: /e-mail address is already in use/, key: 'apierr.emailInUse' },
   { pattern: /^too many wrong passwords: wait (\d+) s/, key: 'apierr.tooManyPasswords', values: (m) => ({ seconds: m[1] }) },

@@ -35,6 +35,7 @@ export type {
   AdminSettings,
   AdminToken,
   AppStatus,
+  Backup,
   AppTerms,
   ApiErrorBody,
   AuthorizeUrl,

@@ -18,6 +18,12 @@ export const errorsEn = {
   'apierr.refused': 'Coffer did not accept this, so nothing was changed. Check what you entered, then try again.',
   'apierr.signInAgain': 'Signing in did not go through. Start again from the sign-in screen.',
   'apierr.accessDenied': 'Access was not granted, so nothing was connected. Try again if you meant to allow it.',
+  'apierr.diskFull':
+    'The disk is full, so nothing was saved. Free some space on the disk that holds Coffer’s data folder, then try again.',
+  'apierr.databaseDamaged':
+    'Coffer’s database ({file}) is damaged, so Coffer does not open it and changed nothing in it. Restore a backup from Settings → Backups, or quit Coffer and move the file away (keep it for recovery) to start again from your banks.',
+  'apierr.databaseMissing':
+    'Coffer’s database ({file}) is missing or empty, but this data folder was used before (found: {found}), so Coffer did not start a new, empty installation over it. Put the database file back or restore a backup, then restart Coffer. To start again from nothing on purpose, restart Coffer with COFFER_START_FRESH=1.',
   'apierr.unknown': 'This did not work and nothing was changed. Try again; if it happens again, restart Coffer.',
   'apierr.setupToken':
     'This is not a SimpleFIN setup token. Copy the whole token from your SimpleFIN Bridge page (one long line of letters and digits) and paste it again.',
@@ -45,4 +51,16 @@ export const errorsEn = {
   'apierr.ruleExists': 'Another rule already has this text. Change the text, or edit that rule instead.',
   'apierr.emailInUse': 'This e-mail address is already used by a profile. Sign in with it, or use another address.',
   'apierr.tooManyPasswords': 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
+  'apierr.ebApplicationId':
+    'This is not an Enable Banking application id, so nothing was saved. Copy it again from the Control Panel (letters, digits and dashes).',
+  'apierr.ebKeyNotPem':
+    'This file is not a private key, so nothing was saved. Choose the .pem file Enable Banking downloaded when you registered the application.',
+  'apierr.ebKeyDamaged':
+    'This key file cannot be read: it may be damaged or cut, so nothing was saved. Choose the .pem file Enable Banking downloaded again.',
+  'apierr.ebKeyNotRsa':
+    'This is not the kind of key Enable Banking uses (an RSA key), so nothing was saved. Choose the .pem file Enable Banking downloaded.',
+  'apierr.ebKeyRefused':
+    'Enable Banking refuses this key for this application id, so nothing was saved. Check that the .pem file is the one downloaded when you registered this very application (its name is the application id).',
+  'apierr.ebUnreachable':
+    'Enable Banking could not check the key just now, so nothing was saved. Check your internet connection and try again in a few minutes.',
 };

@@ -23,6 +23,12 @@ export const errorsFr: Record<keyof typeof errorsEn, string> = {
   'apierr.refused': 'Coffer n’a pas accepté cette demande : rien n’a été modifié. Vérifiez votre saisie, puis réessayez.',
   'apierr.signInAgain': 'La connexion à votre profil n’a pas abouti. Recommencez depuis l’écran de connexion.',
   'apierr.accessDenied': 'L’accès n’a pas été accordé : rien n’a été connecté. Réessayez si vous vouliez l’autoriser.',
+  'apierr.diskFull':
+    'Le disque est plein : rien n’a été enregistré. Libérez de la place sur le disque qui contient le dossier de données de Coffer, puis réessayez.',
+  'apierr.databaseDamaged':
+    'La base de données de Coffer ({file}) est endommagée : Coffer ne l’ouvre pas et n’y a rien modifié. Restaurez une sauvegarde depuis Réglages → Sauvegardes, ou quittez Coffer et déplacez le fichier ailleurs (gardez-le pour une récupération) pour repartir de vos banques.',
+  'apierr.databaseMissing':
+    'La base de données de Coffer ({file}) est absente ou vide, alors que ce dossier de données a déjà servi (trouvé : {found}) : Coffer n’a pas créé par-dessus une nouvelle installation vide. Remettez le fichier de la base ou restaurez une sauvegarde, puis redémarrez Coffer. Pour repartir de zéro volontairement, redémarrez Coffer avec COFFER_START_FRESH=1.',
   'apierr.unknown': 'Cela n’a pas fonctionné et rien n’a été modifié. Réessayez ; si cela se reproduit, redémarrez Coffer.',
   'apierr.setupToken':
     'Ce n’est pas un jeton de configuration SimpleFIN. Copiez le jeton en entier depuis votre page SimpleFIN Bridge (une longue ligne de lettres et de chiffres) et collez-le à nouveau.',
@@ -53,4 +59,16 @@ export const errorsFr: Record<keyof typeof errorsEn, string> = {
   'apierr.ruleExists': 'Une autre règle a déjà ce texte. Changez le texte, ou modifiez plutôt cette règle.',
   'apierr.emailInUse': 'Cette adresse e-mail est déjà celle d’un profil. Connectez-vous avec elle, ou utilisez une autre adresse.',
   'apierr.tooManyPasswords': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
+  'apierr.ebApplicationId':
+    'Ce n’est pas un identifiant d’application Enable Banking : rien n’a été enregistré. Copiez-le de nouveau depuis le Control Panel (lettres, chiffres et tirets).',
+  'apierr.ebKeyNotPem':
+    'Ce fichier n’est pas une clé privée : rien n’a été enregistré. Choisissez le fichier .pem téléchargé depuis Enable Banking à l’enregistrement de l’application.',
+  'apierr.ebKeyDamaged':
+    'Ce fichier de clé est illisible, peut-être abîmé ou tronqué : rien n’a été enregistré. Choisissez de nouveau le fichier .pem téléchargé depuis Enable Banking.',
+  'apierr.ebKeyNotRsa':
+    'Ce n’est pas le type de clé qu’utilise Enable Banking (une clé RSA) : rien n’a été enregistré. Choisissez le fichier .pem téléchargé depuis Enable Banking.',
+  'apierr.ebKeyRefused':
+    'Enable Banking refuse cette clé pour cet identifiant d’application : rien n’a été enregistré. Vérifiez que le fichier .pem est bien celui téléchargé à l’enregistrement de cette application (il porte son identifiant).',
+  'apierr.ebUnreachable':
+    'Enable Banking n’a pas pu vérifier la clé pour l’instant : rien n’a été enregistré. Vérifiez votre connexion à Internet et réessayez dans quelques minutes.',
 };

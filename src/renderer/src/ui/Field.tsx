@@ -12,7 +12,7 @@ interface FieldShell {
  * password, toggle button, pressed" and reached with Tab right after the field. The input's type switches
  * between password and text; the value is never copied anywhere else.
  */
-function RevealToggle({ label, shown, onToggle }: { label: string; shown: boolean; onToggle: () => void }) {
+export function RevealToggle({ label, shown, onToggle }: { label: string; shown: boolean; onToggle: () => void }) {
   return (
     <button
       type="button"

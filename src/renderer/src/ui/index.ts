@@ -6,7 +6,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { DateField } from './DateField';
 export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';
-export { Checkbox, SelectField, TextField } from './Field';
+export { Checkbox, RevealToggle, SelectField, TextField } from './Field';
 export { Icon, type IconName } from './Icon';
 export { Loading, Spinner } from './Spinner';
 export { Table, type Column } from './Table';

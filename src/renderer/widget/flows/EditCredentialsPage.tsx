@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadConnection, loadProvider } from '../lib/connections';
+import { loadConnection, loadConnectionLabel, loadProvider } from '../lib/connections';
 import { useEnv } from '../lib/env';
 import { errorText } from '../lib/errors';
 import { formatDate, useI18n } from '../lib/i18n';
@@ -15,33 +15,33 @@ import { ConnectFlow } from './ConnectFlow';
 export function EditCredentialsPage() {
   const { t, lng } = useI18n();
   const { params, finish } = useEnv();
-  const [data, setData] = useState<{ connection: Connection; provider: Provider } | null>(null);
+  const [data, setData] = useState<{ connection: Connection; provider: Provider; label: string } | null>(null);
   const [chosen, setChosen] = useState<ChannelDefinition | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     (async () => {
       const connection = await loadConnection(params.connectionId!);
-      const provider = await loadProvider(connection.provider_id);
+      const [provider, label] = await Promise.all([loadProvider(connection.provider_id), loadConnectionLabel(connection)]);
       // Only the query's channel_definition_id opens a channel directly (the session's is add_connection's default).
       const named = provider.channel_definitions.find(
         (d) => d.id === params.overrides.channel_definition_id && !d.unavailable,
       );
       if (named) setChosen(named);
-      setData({ connection, provider });
+      setData({ connection, provider, label });
     })().catch((err) => setError(errorText(t, err)));
   }, [params.connectionId, params.overrides.channel_definition_id, t]);
 
   if (error)
     return <ErrorScreen message={error} onClose={() => finish({ result: 'error', error: 'connection_not_found' })} />;
   if (!data) return <LoadingScreen />;
-  const { connection, provider } = data;
+  const { connection, provider, label } = data;
   if (chosen)
     return <ConnectFlow start={{ kind: 'definition', provider, definition: chosen }} connection={connection} editing />;
 
   return (
     <Screen
-      title={t('edit.title', { bank: provider.name })}
+      title={t('edit.title', { connection: label })}
       subtitle={t('edit.subtitle')}
       icon={<ProviderLogo name={provider.name} url={provider.logo_url} size={44} />}
       testId="edit-overview"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { post } from '../lib/api';
-import { loadAccounts, loadConnection, loadProvider, sleep } from '../lib/connections';
+import { loadAccounts, loadConnection, loadConnectionLabel, loadProvider, sleep } from '../lib/connections';
 import { useEnv } from '../lib/env';
 import { errorText } from '../lib/errors';
 import { useI18n } from '../lib/i18n';
@@ -26,6 +26,7 @@ export function ManageAccountsPage() {
   const { params, finish } = useEnv();
   const id = params.connectionId!;
   const [provider, setProvider] = useState<Provider | null>(null);
+  const [label, setLabel] = useState('');
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [listed, setListed] = useState<ListedAccount[]>([]);
   const [version, setVersion] = useState(0);
@@ -43,7 +44,9 @@ export function ManageAccountsPage() {
   useEffect(() => {
     (async () => {
       const connection = await loadConnection(id);
-      setProvider(await loadProvider(connection.provider_id));
+      const [found, named] = await Promise.all([loadProvider(connection.provider_id), loadConnectionLabel(connection)]);
+      setLabel(named);
+      setProvider(found);
       await reload();
     })().catch((err) => setError(errorText(t, err)));
   }, [id, reload, t]);
@@ -128,7 +131,7 @@ export function ManageAccountsPage() {
         title={t('manage.title')}
         subtitle={
           <>
-            {t('manage.subtitle', { bank: provider.name })}
+            {t('manage.subtitle', { connection: label })}
             {items.length === 0 && <span className="w-empty-inline"> {t('manage.empty')}</span>}
           </>
         }

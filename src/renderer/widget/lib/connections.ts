@@ -1,4 +1,5 @@
 /** Connection helpers of the flows. */
+import { connectionLabels } from '../../core/labels/connection-label';
 import { get } from './api';
 import type { Account, Connection, Provider } from './types';
 
@@ -6,6 +7,20 @@ export const loadConnection = (id: string) => get<Connection>(`/v2/connections/$
 export const loadProvider = (id: string) => get<Provider>(`/v2/providers/${encodeURIComponent(id)}`);
 export const loadAccounts = (connectionId: string, query: Record<string, string> = {}) =>
   get<Account[]>('/v2/accounts', { connection_id: connectionId, limit: 500, ...query });
+
+/**
+ * How the app names this connection: its name, followed by the masked login (or a number) when the person has
+ * other connections of that name, so that "Coffer Test Bank · al****in" is told apart from the other Coffer
+ * Test Bank connection here as in the app. Its own name when the list cannot be read.
+ */
+export async function loadConnectionLabel(connection: Connection): Promise<string> {
+  try {
+    const all = await get<Connection[]>('/v2/connections', { pagination: false });
+    return connectionLabels(all).get(connection.id) ?? connection.name;
+  } catch {
+    return connection.name;
+  }
+}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -140,7 +140,7 @@ const en = {
   'done.expired': 'This session has expired',
   'done.body': 'You can close this window.',
 
-  'edit.title': 'Your {bank} connection',
+  'edit.title': 'Your connection: {connection}',
   'edit.subtitle': 'Update your identifiers, renew access or add accounts.',
   'edit.update': 'Update the identifiers',
   'edit.renew': 'Renew access',
@@ -155,7 +155,7 @@ const en = {
   'pro.none': 'No professional account is waiting for your confirmation.',
 
   'manage.title': 'Accounts you share',
-  'manage.subtitle': 'Tick the accounts {bank} may share. Unticked accounts are no longer updated.',
+  'manage.subtitle': 'Tick the accounts your connection {connection} may share. Unticked accounts are no longer updated.',
   'manage.look': 'Look for new accounts',
   'manage.looking': 'Looking for new accounts at your bank…',
   'manage.save': 'Save my choice',
@@ -316,7 +316,7 @@ const fr: Record<TextKey, string> = {
   'done.expired': 'Cette session a expiré',
   'done.body': 'Vous pouvez fermer cette fenêtre.',
 
-  'edit.title': 'Votre connexion {bank}',
+  'edit.title': 'Votre connexion : {connection}',
   'edit.subtitle': 'Modifiez vos identifiants, renouvelez l’accès ou ajoutez des comptes.',
   'edit.update': 'Modifier les identifiants',
   'edit.renew': 'Renouveler l’accès',
@@ -331,7 +331,7 @@ const fr: Record<TextKey, string> = {
   'pro.none': 'Aucun compte professionnel n’attend votre confirmation.',
 
   'manage.title': 'Comptes partagés',
-  'manage.subtitle': 'Cochez les comptes que {bank} peut partager. Les comptes décochés ne sont plus mis à jour.',
+  'manage.subtitle': 'Cochez les comptes que votre connexion {connection} peut partager. Les comptes décochés ne sont plus mis à jour.',
   'manage.look': 'Rechercher de nouveaux comptes',
   'manage.looking': 'Recherche de nouveaux comptes auprès de votre banque…',
   'manage.save': 'Enregistrer mon choix',

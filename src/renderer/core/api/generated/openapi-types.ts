@@ -85,6 +85,19 @@ export interface UserTerms {
   text: string;
 }
 
+export interface ImportAnswer {
+  imported: {
+    connections?: number;
+    channels?: number;
+    deleted_accounts?: number;
+    accounts?: number;
+    balance_history?: number;
+    rules?: number;
+    category_corrections?: number;
+    transactions?: number;
+  };
+}
+
 export interface PersonalToken {
   id: string;
   name: string;
@@ -375,6 +388,18 @@ export interface AdminSettings {
   max_parallel_syncs: number;
   /** Browser origins allowed to call the API besides its own (at most 50). */
   allowed_origins: string[];
+  /** Absolute path of the folder where backups are written (a synced folder works); empty: the backups folder inside the data folder. */
+  backup_folder: string;
+}
+
+export interface Backup {
+  /** The backup (its time, reason and a random part). */
+  id: string;
+  /** When it was made (UTC seconds). */
+  creation_date: number;
+  /** The file's size in bytes. */
+  size: number;
+  reason: 'AUTOMATIC' | 'MANUAL' | 'BEFORE_RESTORE' | 'BEFORE_UPGRADE';
 }
 
 export interface EnableBankingApplication {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { accountsApi, transactionsApi, type Account } from '../../lib/api';
 import { balanceSeries } from '../../lib/analytics';
 import { useT, type MessageKey } from '../../lib/i18n';
+import { accountKind } from '../common/account-kind';
 import { Link, navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
@@ -116,7 +117,7 @@ function AccountView({ account }: { account: Account }) {
 
   const s = account.savings;
   const details: Array<[string, React.ReactNode]> = [
-    [t('account.type'), t(`accountType.${account.type}` as MessageKey)],
+    [t('account.type'), accountKind(i18n, account.type)],
     [
       t('account.status'),
       <AccountStatusBadge account={account} connection={connection} />,

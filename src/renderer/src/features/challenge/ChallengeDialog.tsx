@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { credentialLabel } from '../connections/credential-label';
 import { preloadEncryption } from '../../lib/credential-encryption';
 import { useT } from '../../lib/i18n';
 import { dataSelectors, useStore } from '../../store';
@@ -103,11 +104,11 @@ function ChallengeForm({ challenge }: { challenge: ActiveChallenge }) {
           </Alert>
         )}
         {challenge.message && <Alert>{challenge.message}</Alert>}
-        {/* The event's fields are the bank's own definitions: label_fr when it has one. */}
+        {/* The event's fields are the bank's own definitions: the app's label when it knows the field, else the bank's (label_fr in French). */}
         {challenge.fields.map((f, i) => (
           <TextField
             key={f.id}
-            label={(lang === 'fr' && (f as { label_fr?: string }).label_fr) || f.label}
+            label={credentialLabel(t, { id: f.id, label: (lang === 'fr' && (f as { label_fr?: string }).label_fr) || f.label })}
             type={f.type === 'PWD' ? 'password' : 'text'}
             revealLabel={t('secret.show')}
             inputMode={f.regexp && /\\d/.test(f.regexp) ? 'numeric' : undefined}

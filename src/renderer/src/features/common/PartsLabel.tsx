@@ -1,4 +1,4 @@
-import { labelText, type LabelParts } from './label-parts';
+import { labelText, type LabelParts } from '../../../core/labels/label-parts';
 
 /**
  * A label on one line that, when its place is too narrow, first gives up what is extra (the bank's name when

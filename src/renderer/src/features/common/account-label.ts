@@ -1,7 +1,7 @@
 import { foldText } from '../../../../shared/text-fold';
 import type { Account } from '../../lib/api';
-import { connectionLabelParts, type LabelledConnection } from './connection-label';
-import { groupBy, labelText, numberLookAlikes, type LabelPart, type LabelParts } from './label-parts';
+import { connectionLabelParts, type LabelledConnection } from '../../../core/labels/connection-label';
+import { groupBy, labelText, numberLookAlikes, type LabelPart, type LabelParts } from '../../../core/labels/label-parts';
 
 /**
  * How an account is named on every screen and in the CSV (issue 15): banks give many accounts the same name

@@ -1,7 +1,7 @@
 import type { Connection } from '../../lib/api';
 import { dataSelectors, useStore } from '../../store';
-import { labelOf } from './connection-label';
-import { labelText, type LabelParts } from './label-parts';
+import { labelOf } from '../../../core/labels/connection-label';
+import { labelText, type LabelParts } from '../../../core/labels/label-parts';
 
 /** A connection's label (features/common/connection-label) in parts and as text, kept current by the store. */
 export function useConnectionLabel(connection: Pick<Connection, 'id' | 'name'>): { parts: LabelParts; text: string } {

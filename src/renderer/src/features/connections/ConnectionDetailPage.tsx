@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { connectionsApi, type Channel, type ChannelDefinition, type Connection } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
+import { accountKind } from '../common/account-kind';
 import { Link, navigate, useLocation } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Badge, Button, Card, Loading, toast } from '../../ui';
@@ -141,7 +142,7 @@ function Detail({ connection }: { connection: Connection }) {
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ fontWeight: 550 }}>{shortName ?? a.name}</div>
         <div className="faint" style={{ fontSize: 12.5 }}>
-          {[t(`accountType.${a.type}` as MessageKey), maskedAccountNumber(a)].filter(Boolean).join(' · ')}
+          {[accountKind(i18n, a.type), maskedAccountNumber(a)].filter(Boolean).join(' · ')}
         </div>
       </div>
       {a.status === 'PENDING_CONSENT' && declined.has(a.id) ? (

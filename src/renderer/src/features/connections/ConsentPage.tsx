@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { accountsApi, type ListedAccount } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
+import { accountKind } from '../common/account-kind';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
 import { Alert, Badge, Button, Card, Checkbox, Loading, toast } from '../../ui';
 import { accountOrigin } from '../common/account-label';
@@ -161,7 +162,7 @@ export default function ConsentPage({ params }: { params: Record<string, string>
                       <span className="stack" style={{ gap: 2 }}>
                         <span style={{ fontWeight: 550 }}>{a.name}</span>
                         <span className="faint" style={{ fontSize: 12.5 }}>
-                          {[t(`accountType.${a.type}` as MessageKey), accountOrigin(a, undefined)]
+                          {[accountKind(i18n, a.type), accountOrigin(a, undefined)]
                             .filter(Boolean)
                             .join(' · ')}
                         </span>
@@ -213,7 +214,7 @@ export default function ConsentPage({ params }: { params: Record<string, string>
                 <div style={{ flex: 1 }}>
                   <div style={{ fontWeight: 550 }}>{a.name}</div>
                   <div className="faint" style={{ fontSize: 12.5 }}>
-                    {t(`accountType.${a.type}` as MessageKey)}
+                    {accountKind(i18n, a.type)}
                     {a.account_number ? ` · ${a.account_number}` : ''}
                   </div>
                 </div>

@@ -1,6 +1,7 @@
 import type { CredentialDefinition } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Button, TextField } from '../../ui';
+import { credentialLabel } from './credential-label';
 import { FolderField } from './FolderField';
 
 /** Credentials a person types (TEXT, PWD); codes and tokens of REDIRECT channels are never typed. */
@@ -61,7 +62,7 @@ export function CredentialFields({
           return (
             <div key={d.id} className="stack" style={{ gap: 4 }}>
               <TextField
-                label={d.label}
+                label={credentialLabel(t, d)}
                 name={d.id}
                 value={masked?.[d.id] ?? ''}
                 readOnly
@@ -82,7 +83,7 @@ export function CredentialFields({
           return (
             <FolderField
               key={d.id}
-              label={d.label}
+              label={credentialLabel(t, d)}
               name={d.id}
               autoComplete="off"
               value={values[d.id] ?? ''}
@@ -98,7 +99,7 @@ export function CredentialFields({
         return (
           <TextField
             key={d.id}
-            label={d.label}
+            label={credentialLabel(t, d)}
             name={d.id}
             type={d.type === 'PWD' ? 'password' : 'text'}
             revealLabel={t('secret.show')}

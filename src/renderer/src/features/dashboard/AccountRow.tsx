@@ -5,7 +5,7 @@ import { Link } from '../../lib/router';
 import { dataSelectors, useStore } from '../../store';
 import { accountOriginParts } from '../common/account-label';
 import { AccountStatusBadge } from '../common/AccountStatusBadge';
-import { labelOf } from '../common/connection-label';
+import { labelOf } from '../../../core/labels/connection-label';
 import { PartsLabel } from '../common/PartsLabel';
 import { Amount } from '../common/Amount';
 

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { TotalsSplit } from '../../lib/account-sharing';
 import type { Account, AccountType, Connection } from '../../lib/api';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
+import { accountKind } from '../common/account-kind';
 import { Card } from '../../ui';
 import { AccountRow } from './AccountRow';
 import { NotInTotalsSection } from './NotCounted';
@@ -22,15 +23,16 @@ export const BalancesCard = memo(function BalancesCard({
   connections: readonly Connection[];
   currency: string;
 }) {
-  const { t, money } = useT();
+  const i18n = useT();
+  const { t, money } = i18n;
   return (
     <Card title={t('dashboard.balances')} id="balances">
       <div className="stack-lg">
         {groups.map((g) => (
-          <section key={g.type} aria-label={t(`accountType.${g.type}` as MessageKey)}>
+          <section key={g.type} aria-label={accountKind(i18n, g.type, g.accounts.length)}>
             <div className="row" style={{ justifyContent: 'space-between', marginBottom: 4 }}>
               <h3 className="muted" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.05em' }}>
-                {t(`accountType.${g.type}` as MessageKey)}
+                {accountKind(i18n, g.type, g.accounts.length)}
               </h3>
               <span className="num muted" style={{ fontSize: 12.5 }}>
                 {money(

@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { dataSelectors, useStore } from '../../store';
 import { Card } from '../../ui';
-import { labelOf } from '../common/connection-label';
+import { labelOf } from '../../../core/labels/connection-label';
 import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
 import { StatusLine } from '../connections/StatusLine';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ACCOUNT_TYPES, TRANSACTION_STATUSES, type AccountType } from '../../lib/api';
 import { addDays } from '../../lib/date-input';
 import { useT, type MessageKey } from '../../lib/i18n';
+import { accountKind } from '../common/account-kind';
 import { dataSelectors, useStore } from '../../store';
 import { DateField } from '../../ui';
 import { AmountFilter } from './AmountFilter';
@@ -81,7 +82,8 @@ export function FilterFields() {
 
 /** The choices of the accounts, categories (each parent followed by its children) and statuses filters. */
 function useFilterOptions() {
-  const { t } = useT();
+  const i18n = useT();
+  const { t } = i18n;
   const accounts = useStore((s) => s.accounts);
   const categories = useStore((s) => s.categories);
   const accountLabels = useStore(dataSelectors.accountLabels);
@@ -91,9 +93,9 @@ function useFilterOptions() {
       accounts.map((a) => ({
         value: a.id,
         label: accountLabels.get(a.id) ?? a.name,
-        hint: t(`accountType.${a.type}` as MessageKey),
+        hint: accountKind(i18n, a.type),
       })),
-    [accounts, accountLabels, t],
+    [accounts, accountLabels, i18n],
   );
   const categoryOptions: Option[] = useMemo(() => {
     const parents = categories.filter((c) => !c.parent);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { accountsApi, connectionsApi, transactionsApi } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { accountsApi, ApiError, connectionsApi, transactionsApi } from '../../lib/api';
+import { useT, type I18n } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
 import { Button, Card, ConfirmDialog, Spinner, toast } from '../../ui';
@@ -41,6 +41,15 @@ function useProfileCounts(open: boolean): Counts | null {
 }
 
 /**
+ * The engine refuses to delete a profile while the keychain is locked (503 secret_store_unavailable): the
+ * bank passwords it keeps there could not be removed, so nothing at all was deleted. Said as such, with the
+ * way out (unlock, then delete again), rather than the general keychain sentence about storing credentials.
+ */
+function deletionRefusal(i18n: I18n, err: unknown): string | null {
+  return err instanceof ApiError && err.code === 'secret_store_unavailable' ? i18n.t('keychain.profileDeleteLocked') : null;
+}
+
+/**
  * Settings → General: leaving. Before anything happens the dialog says what goes (the connections, accounts
  * and transactions counted, the keychain entries, the person's own rules and notes, tokens, what this window
  * remembers); the profile is then deleted through the API and the window starts afresh at the first run.
@@ -50,7 +59,7 @@ export function DeleteProfileSettings({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const deleteProfile = useStore((s) => s.deleteProfile);
   const counts = useProfileCounts(open);
-  const { busy, error, run, clearError } = useBusyAction();
+  const { busy, error, run, clearError } = useBusyAction(deletionRefusal);
 
   const close = () => {
     setOpen(false);

@@ -4,6 +4,7 @@ import { LANGUAGES, LANGUAGE_NAMES, useT, type Language } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Button, Card, SelectField, TextField, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { DataTransferSettings } from './DataTransferSettings';
 import { DeleteProfileSettings } from './DeleteProfileSettings';
 import { PasswordSettings } from './PasswordSettings';
 
@@ -85,6 +86,7 @@ export function GeneralSettings() {
         </Card>
       )}
       {user && <PasswordSettings />}
+      {user && <DataTransferSettings />}
       {user && <DeleteProfileSettings email={user.email} />}
     </div>
   );

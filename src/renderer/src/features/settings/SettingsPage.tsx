@@ -11,6 +11,7 @@ const ClientsSettings = lazy(() => import('./ClientsSettings'));
 const WebhookSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.WebhookSettings })));
 const SignKeysSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.SignKeysSettings })));
 const AboutSettings = lazy(() => import('./AboutSettings'));
+const BackupSettings = lazy(() => import('./BackupSettings'));
 const EnableBankingSettings = lazy(() => import('./enablebanking/EnableBankingSettings'));
 
 const TABS: Array<{ id: string; label: MessageKey }> = [
@@ -21,6 +22,7 @@ const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'webhook', label: 'settings.webhook' },
   { id: 'sign-keys', label: 'settings.signKeys' },
   { id: 'enablebanking', label: 'settings.enableBanking' },
+  { id: 'backups', label: 'settings.backups' },
   { id: 'about', label: 'settings.data' },
 ];
 
@@ -49,6 +51,7 @@ export default function SettingsPage({ params }: { params: Record<string, string
         {tab === 'webhook' && <WebhookSettings />}
         {tab === 'sign-keys' && <SignKeysSettings />}
         {tab === 'enablebanking' && <EnableBankingSettings />}
+        {tab === 'backups' && <BackupSettings />}
         {tab === 'about' && <AboutSettings />}
       </Suspense>
     </div>

@@ -1,6 +1,7 @@
 import { api } from './client';
 import type {
   AdminSettings,
+  Backup,
   CreatedOAuthClient,
   OAuthClient,
   SignKey,
@@ -28,6 +29,11 @@ export const adminApi = {
     api.get<WebhookDelivery[]>('/admin/webhook/deliveries', { ...admin, query: { limit: 100, order: 'desc' } }),
   settings: () => api.get<AdminSettings>('/admin/settings', admin),
   updateSettings: (body: Partial<AdminSettings>) => api.put<AdminSettings>('/admin/settings', body, admin),
+  backups: () => api.get<Backup[]>('/admin/backups', admin),
+  backUp: () => api.post<Backup>('/admin/backups', {}, admin).then((r) => r.data),
+  deleteBackup: (id: string) => api.del(`/admin/backups/${encodeURIComponent(id)}`, admin),
+  restoreBackup: (id: string) =>
+    api.post<Backup>(`/admin/backups/${encodeURIComponent(id)}/restore`, {}, admin).then((r) => r.data),
   rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),
 };
 

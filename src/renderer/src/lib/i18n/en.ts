@@ -5,26 +5,38 @@ import { datesEn } from './dates.en';
 import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
+import { backupsEn } from './backups.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
 import { newUserEn } from './newuser.en';
 import { leavingEn } from './leaving.en';
+import { storageEn } from './storage.en';
+import { dataTransferEn } from './data-transfer.en';
 import { errorsEn } from '../../../core/i18n/errors.en';
+import { accountKindsEn } from './account-kinds.en';
+import { credentialFieldsEn } from './credential-fields.en';
+import { screenFailureEn } from './screen-failure.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
   ...ebEn,
+  ...accountKindsEn,
+  ...credentialFieldsEn,
+  ...screenFailureEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,
+  ...backupsEn,
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,
   ...historyFiltersEn,
   ...errorsEn,
   ...leavingEn,
+  ...storageEn,
+  ...dataTransferEn,
   ...statementsEn,
   ...connEn,
   ...challengeEn,
@@ -80,7 +92,6 @@ export const en = {
   'error.notFound': 'Nothing here',
   'error.notFoundText': 'This page does not exist, or what it showed was deleted.',
   'error.goHome': 'Go to the dashboard',
-  'error.invalid_request': 'The request was refused: {message}',
   'error.network_error': 'The Coffer engine cannot be reached.',
 
   'firstRun.title': 'Welcome to Coffer',
@@ -253,10 +264,10 @@ export const en = {
   'add.created': 'Connection added: the first synchronization has started',
   'add.loadProvidersFailed': 'Could not load the list of banks',
   'add.documentHint':
-    'Statement files (OFX, QIF, CSV, CAMT.053, MT940) in a folder are imported at each synchronization.',
+    'Statement files (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940) in a folder are imported at each synchronization.',
   'add.step': 'Step {step} of {total}',
   'documents.title': 'Import statement files',
-  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.053, MT940), or',
+  'documents.drop': 'Drop statement files here (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940), or',
   'documents.choose': 'Choose files…',
   'documents.uploading': 'Sending {name}…',
   'documents.sent': '{name} sent: the import has started',

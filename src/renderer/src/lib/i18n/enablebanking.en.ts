@@ -38,16 +38,8 @@ export const ebEn = {
   'eb.save': 'Check and save',
   'eb.checking': 'Checking with Enable Banking…',
   'eb.saved': 'Enable Banking is set up: its banks now appear in Add a connection',
-  'eb.error.inactive':
-    'Enable Banking accepts the key, but the application is not active yet. In the Control Panel, click “Activate by linking accounts” and link your accounts, then save again.',
-  'eb.error.keyRefused':
-    'Enable Banking refuses this key for this application id. Check that the .pem file is the one downloaded when you registered this very application (its name is the application id).',
-  'eb.error.badKey': 'This file is not a usable private key. Choose the .pem file Enable Banking downloaded.',
-  'eb.error.applicationId':
-    'This is not an Enable Banking application id. Copy it again from the Control Panel (letters, digits and dashes).',
-  'eb.error.unreachable': 'Enable Banking could not be reached. Check your internet connection and try again.',
   'eb.error.unavailable': 'This engine does not support Enable Banking yet.',
-  'eb.error.detail': 'Details: {message}',
+  'eb.error.details': 'Technical details',
   'eb.configuredTitle': 'Your Enable Banking application',
   'eb.name': 'Name',
   'eb.environment': 'Environment',

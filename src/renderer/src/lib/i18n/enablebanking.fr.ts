@@ -42,17 +42,8 @@ export const ebFr: Record<keyof typeof ebEn, string> = {
   'eb.save': 'Vérifier et enregistrer',
   'eb.checking': 'Vérification auprès d’Enable Banking…',
   'eb.saved': 'Enable Banking est configuré : ses banques apparaissent dans Ajouter une connexion',
-  'eb.error.inactive':
-    'Enable Banking accepte la clé, mais l’application n’est pas encore active. Dans le Control Panel, cliquez sur « Activate by linking accounts » et liez vos comptes, puis enregistrez de nouveau.',
-  'eb.error.keyRefused':
-    'Enable Banking refuse cette clé pour cet identifiant d’application. Vérifiez que le fichier .pem est bien celui téléchargé à l’enregistrement de cette application (il porte son identifiant).',
-  'eb.error.badKey':
-    'Ce fichier n’est pas une clé privée utilisable. Choisissez le fichier .pem téléchargé depuis Enable Banking.',
-  'eb.error.applicationId':
-    'Ce n’est pas un identifiant d’application Enable Banking. Copiez-le de nouveau depuis le Control Panel (lettres, chiffres et tirets).',
-  'eb.error.unreachable': 'Enable Banking est injoignable. Vérifiez votre connexion à Internet et réessayez.',
   'eb.error.unavailable': 'Ce moteur ne prend pas encore en charge Enable Banking.',
-  'eb.error.detail': 'Détails : {message}',
+  'eb.error.details': 'Détails techniques',
   'eb.configuredTitle': 'Votre application Enable Banking',
   'eb.name': 'Nom',
   'eb.environment': 'Environnement',

@@ -6,26 +6,38 @@ import { datesFr } from './dates.fr';
 import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
+import { backupsFr } from './backups.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
 import { newUserFr } from './newuser.fr';
 import { leavingFr } from './leaving.fr';
+import { storageFr } from './storage.fr';
+import { dataTransferFr } from './data-transfer.fr';
 import { errorsFr } from '../../../core/i18n/errors.fr';
+import { accountKindsFr } from './account-kinds.fr';
+import { credentialFieldsFr } from './credential-fields.fr';
+import { screenFailureFr } from './screen-failure.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
   ...ebFr,
+  ...accountKindsFr,
+  ...credentialFieldsFr,
+  ...screenFailureFr,
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
+  ...backupsFr,
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,
   ...historyFiltersFr,
   ...errorsFr,
   ...leavingFr,
+  ...storageFr,
+  ...dataTransferFr,
   ...statementsFr,
   ...connFr,
   ...challengeFr,
@@ -81,7 +93,6 @@ export const fr: Record<MessageKey, string> = {
   'error.notFound': 'Rien ici',
   'error.notFoundText': 'Cette page n’existe pas, ou ce qu’elle montrait a été supprimé.',
   'error.goHome': 'Aller au tableau de bord',
-  'error.invalid_request': 'La demande a été refusée : {message}',
   'error.network_error': 'Le moteur de Coffer est injoignable.',
 
   'firstRun.title': 'Bienvenue dans Coffer',
@@ -256,10 +267,10 @@ export const fr: Record<MessageKey, string> = {
   'add.created': 'Connexion ajoutée : la première synchronisation a commencé',
   'add.loadProvidersFailed': 'Impossible de charger la liste des banques',
   'add.documentHint':
-    'Les fichiers de relevés (OFX, QIF, CSV, CAMT.053, MT940) d’un dossier sont importés à chaque synchronisation.',
+    'Les fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940) d’un dossier sont importés à chaque synchronisation.',
   'add.step': 'Étape {step} sur {total}',
   'documents.title': 'Importer des relevés',
-  'documents.drop': 'Déposez ici vos fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.053, MT940), ou',
+  'documents.drop': 'Déposez ici vos fichiers de relevés (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940), ou',
   'documents.choose': 'Choisir des fichiers…',
   'documents.uploading': 'Envoi de {name}…',
   'documents.sent': '{name} envoyé : l’import a commencé',

@@ -9,7 +9,7 @@ export const historyFiltersEn = {
   'hfilter.notAmount': '“{text}” is not an amount: type a number, such as 100 or 42.50.',
   'hfilter.emptyTitle': 'No transactions yet',
   'hfilter.emptyNoConnection':
-    'Coffer shows the transactions of your bank accounts. Connect your bank, or import a statement file your bank gave you (OFX, QIF, CSV, CAMT).',
+    'Coffer shows the transactions of your bank accounts. Connect your bank, or import a statement file your bank gave you (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940).',
   'hfilter.emptyConnections':
     'Your connections have not brought any transaction yet. Open your connections to see how their last synchronization went, or synchronize them again.',
   'hfilter.addConnection': 'Add a connection',

@@ -11,7 +11,7 @@ export const historyFiltersFr: Record<keyof typeof historyFiltersEn, string> = {
   'hfilter.notAmount': '« {text} » n’est pas un montant : tapez un nombre, par exemple 100 ou 42,50.',
   'hfilter.emptyTitle': 'Aucune opération pour l’instant',
   'hfilter.emptyNoConnection':
-    'Coffer montre les opérations de vos comptes bancaires. Connectez votre banque, ou importez un relevé fourni par votre banque (OFX, QIF, CSV, CAMT).',
+    'Coffer montre les opérations de vos comptes bancaires. Connectez votre banque, ou importez un relevé fourni par votre banque (OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940).',
   'hfilter.emptyConnections':
     'Vos connexions n’ont encore apporté aucune opération. Ouvrez vos connexions pour voir comment s’est passée leur dernière synchronisation, ou relancez-la.',
   'hfilter.addConnection': 'Ajouter une connexion',

@@ -18,7 +18,7 @@ export const newUserEn = {
   'demo.user_big': '100,000 transactions',
   'demo.user_ok_uk': 'a British customer, in pounds',
 
-  'add.documentSubtitle': 'Files from any bank · OFX, QIF, CSV, CAMT.053, MT940',
+  'add.documentSubtitle': 'Files from any bank · OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940',
   'add.ebOfferTitle': 'Looking for another bank in Europe?',
   'add.ebOffer':
     'Coffer reaches more than 2,500 European banks through Enable Banking, once you register your own free application there (about five minutes).',

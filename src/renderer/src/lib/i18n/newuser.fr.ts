@@ -20,7 +20,7 @@ export const newUserFr: Record<keyof typeof newUserEn, string> = {
   'demo.user_big': '100 000 opérations',
   'demo.user_ok_uk': 'un client britannique, en livres',
 
-  'add.documentSubtitle': 'Fichiers de toute banque · OFX, QIF, CSV, CAMT.053, MT940',
+  'add.documentSubtitle': 'Fichiers de toute banque · OFX, QFX, QIF, CSV, CAMT.052/053/054, MT940',
   'add.ebOfferTitle': 'Vous cherchez une autre banque en Europe ?',
   'add.ebOffer':
     'Coffer accède à plus de 2 500 banques européennes par Enable Banking, une fois que vous y avez enregistré votre propre application gratuite (environ cinq minutes).',

@@ -1,7 +1,7 @@
 import type { AppStore } from '..';
 import { accountLabelParts } from '../../features/common/account-label';
-import { connectionLabelParts, labelOf } from '../../features/common/connection-label';
-import { labelText, type LabelPart } from '../../features/common/label-parts';
+import { connectionLabelParts, labelOf } from '../../../core/labels/connection-label';
+import { labelText, type LabelPart } from '../../../core/labels/label-parts';
 import type { Account, Category, Connection } from '../../lib/api';
 
 /** Memoized by input identity: components get the same Map while the list does not change. */

@@ -17,6 +17,9 @@ import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import type { StoredSession } from './initialState';
 
+/** What `/health` names when the engine runs without opening its database (engine-refusal.ts, http/storage-gate.ts). */
+const STORAGE_CODES: ReadonlySet<string> = new Set(['database_damaged', 'database_missing']);
+
 export interface SessionAction {
   /** Reads the installation status and the stored session, and decides what to show. */
   boot(): Promise<void>;
@@ -175,6 +178,12 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
           return;
         }
         set({ engine: 'ok' });
+        // The data is not opened (503 secret_store_unavailable): /health names why (a damaged or a missing
+        // database shows its own screen).
+        if (err instanceof ApiError && err.code === 'secret_store_unavailable') {
+          await get().checkEngine();
+          if (get().phase === 'storage') return;
+        }
         throw err;
       }
       session = (await stored) ?? null;
@@ -257,6 +266,11 @@ export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> =
       try {
         const res = await fetch('/health', { cache: 'no-store' });
         set({ engine: res.ok ? 'ok' : 'down' });
+        // A database found damaged while the app was open: the engine now refuses every data path.
+        const health = res.ok ? ((await res.json()) as { status?: string; error_description?: string }) : null;
+        if (health?.status && STORAGE_CODES.has(health.status)) {
+          set({ phase: 'storage', storageProblem: { code: health.status, description: health.error_description ?? '' } });
+        }
       } catch {
         set({ engine: 'down' });
       }

@@ -11,6 +11,8 @@ export type Phase =
   | 'sign-in'
   /** Signed in; the current terms are not accepted yet. */
   | 'terms'
+  /** The engine runs but does not open its database (damaged, or missing in a folder used before). */
+  | 'storage'
   | 'ready';
 
 export interface StoredSession {
@@ -28,6 +30,8 @@ export interface SessionState {
   engine: 'checking' | 'ok' | 'down';
   /** Why the sign-in page is shown (session ended, sign-in failed). */
   authMessage: string | null;
+  /** Why the engine does not serve its data (phase 'storage'): its error code and description. */
+  storageProblem: { code: string; description: string } | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -36,4 +40,5 @@ export const initialSessionState: SessionState = {
   user: null,
   engine: 'checking',
   authMessage: null,
+  storageProblem: null,
 };

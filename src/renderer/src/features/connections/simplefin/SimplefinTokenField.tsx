@@ -1,5 +1,6 @@
-import type { TextareaHTMLAttributes } from 'react';
+import { useState, type CSSProperties, type TextareaHTMLAttributes } from 'react';
 import { useT } from '../../../lib/i18n';
+import { RevealToggle } from '../../../ui';
 import { simplefinText } from './strings';
 
 /**
@@ -40,18 +41,32 @@ export function SimplefinTokenField({
 
 /**
  * Where a setup token is pasted (adding a connection, renewing its access): several lines, monospace, no
- * spelling or autofill, since tokens are long and often copied with line breaks.
+ * spelling or autofill, since tokens are long and often copied with line breaks. The token grants access to
+ * the person's accounts, so it is masked like a password (a textarea has no password type: the characters are
+ * drawn as discs) with the same show/hide toggle as the other secret fields; paste and line breaks still work.
  */
 export function TokenTextarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { lang } = useT();
+  const [shown, setShown] = useState(false);
   return (
-    <textarea
-      className="input"
-      rows={4}
-      spellCheck={false}
-      autoComplete="off"
-      style={{ fontFamily: 'var(--font-mono, monospace)', wordBreak: 'break-all', resize: 'vertical' }}
-      {...props}
-    />
+    <div className="input-with-reveal">
+      <textarea
+        className="input"
+        rows={4}
+        spellCheck={false}
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="off"
+        style={{
+          fontFamily: 'var(--font-mono, monospace)',
+          wordBreak: 'break-all',
+          resize: 'vertical',
+          WebkitTextSecurity: shown ? 'none' : 'disc',
+        } as CSSProperties}
+        {...props}
+      />
+      <RevealToggle label={simplefinText(lang).showToken} shown={shown} onToggle={() => setShown((v) => !v)} />
+    </div>
   );
 }
 

@@ -16,6 +16,7 @@ const en = {
     'Paste the token below. It works once: Coffer exchanges it for a private access kept only in your computer\u2019s keychain.',
   openBridge: 'Open the SimpleFIN Bridge',
   tokenLabel: 'Setup token',
+  showToken: 'Show the token',
   tokenHint: 'A long line of letters and digits; line breaks and spaces from copying are fine.',
   tokenRequired: 'Paste the setup token from the SimpleFIN Bridge.',
   tokenShape: 'This does not look like a setup token (only letters, digits, +, / and = are expected).',
@@ -52,6 +53,7 @@ const fr: typeof en = {
     'Collez le jeton ci-dessous. Il ne sert qu\u2019une fois : Coffer l\u2019échange contre un accès privé gardé uniquement dans le trousseau de votre ordinateur.',
   openBridge: 'Ouvrir SimpleFIN Bridge',
   tokenLabel: 'Jeton de configuration',
+  showToken: 'Afficher le jeton',
   tokenHint:
     'Une longue suite de lettres et de chiffres ; les retours à la ligne et espaces de la copie sont acceptés.',
   tokenRequired: 'Collez le jeton de configuration du SimpleFIN Bridge.',

@@ -13,31 +13,15 @@ interface ChosenKey {
 }
 
 /**
- * Why Enable Banking (through the engine, C16: 400 invalid_request saying why) refused the configuration, in
- * words with the next step. The engine's own sentence is kept under it for the details.
+ * Why the engine refused the configuration (400 invalid_request saying why: the id's form, the key file, or
+ * Enable Banking's own check), in the person's words with the next step: the sentences shared with every
+ * screen (core/api/error-words.ts). The engine's sentence is for developers and in English only, so it is kept
+ * folded under "Technical details", never as the message.
  */
 export function configurationError(i18n: I18n, err: unknown): { message: string; detail?: string } {
-  const { t } = i18n;
-  if (!(err instanceof ApiError)) return { message: errorMessage(i18n, err) };
-  if (err.isMissingRoute) return { message: t('eb.error.unavailable') };
-  const text = `${err.code} ${err.description}`;
-  const detail = err.description || undefined;
-  if (err.status === 0) return { message: t('error.network_error') };
-  if (err.code === 'invalid_request') {
-    // The engine's sentence says why Enable Banking (or the key check before it) refused; order matters:
-    // "refused the key … or the application id is wrong" is about the key, not the id's format.
-    if (/inactive|not active|ACCESS_DENIED/i.test(text)) return { message: t('eb.error.inactive'), detail };
-    if (/UNAUTHORI[SZ]ED|refuse|not this application|another application|does not match|signature/i.test(text))
-      return { message: t('eb.error.keyRefused'), detail };
-    if (/could not check|cannot be reached|unreachable|timed? ?out|SERVICE_UNAVAILABLE/i.test(text))
-      return { message: t('eb.error.unreachable'), detail };
-    if (/pem|private[_ ]key|\brsa\b|parse|decode/i.test(text)) return { message: t('eb.error.badKey'), detail };
-    if (/application[_ ]id/i.test(text)) return { message: t('eb.error.applicationId'), detail };
-    return { message: t('error.invalid_request', { message: err.description }) };
-  }
-  if (err.status === 502 || err.status === 503 || err.status === 504)
-    return { message: t('eb.error.unreachable'), detail };
-  return { message: errorMessage(i18n, err) };
+  if (err instanceof ApiError && err.isMissingRoute) return { message: i18n.t('eb.error.unavailable') };
+  const detail = err instanceof ApiError && err.status !== 0 ? err.description || undefined : undefined;
+  return { message: errorMessage(i18n, err), detail };
 }
 
 export function EnableBankingForm({
@@ -183,9 +167,10 @@ export function EnableBankingForm({
           <span className="stack" style={{ gap: 4 }} data-testid="eb-error">
             <span>{failure.message}</span>
             {failure.detail && (
-              <span className="faint" style={{ fontSize: 12.5 }}>
-                {t('eb.error.detail', { message: failure.detail })}
-              </span>
+              <details className="faint" style={{ fontSize: 12.5 }}>
+                <summary>{t('eb.error.details')}</summary>
+                <span lang="en">{failure.detail}</span>
+              </details>
             )}
           </span>
         </Alert>

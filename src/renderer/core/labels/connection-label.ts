@@ -1,5 +1,5 @@
-import { foldText } from '../../../../shared/text-fold';
-import type { Connection } from '../../lib/api';
+import { foldText } from '../../../shared/text-fold';
+import type { Connection } from '../api/records';
 import { groupBy, labelText, numberLookAlikes, type LabelPart, type LabelParts } from './label-parts';
 
 /**
@@ -11,7 +11,7 @@ import { groupBy, labelText, numberLookAlikes, type LabelPart, type LabelParts }
  * (PUT /connections/{id}) is how the person gives it a name of their own, which then stands alone.
  */
 
-/** What the label needs of a channel (interface.md's channel record). */
+/** What the label needs of a channel (the API's channel record: its credentials, masked). */
 interface LabelledChannel {
   status: string;
   credentials?: ReadonlyArray<{ masked_value: string }>;

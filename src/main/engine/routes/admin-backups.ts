@@ -1,0 +1,105 @@
+import { defineRoutes } from '../http/route-module';
+
+const TAGS = ['Admin'];
+const ext = { 'x-coffer-extension': true } as const;
+/** Scripts with a client token holding `admin`; the desktop app asks one for its owner (routes/app-session.ts). */
+const ADMIN = { kind: 'client', scopes: ['admin'] } as const;
+
+const backupSchema = {
+  type: 'object',
+  required: ['id', 'creation_date', 'size', 'reason'],
+  properties: {
+    id: { type: 'string', description: 'The backup (its time, reason and a random part).' },
+    creation_date: { type: 'integer', description: 'When it was made (UTC seconds).' },
+    size: { type: 'integer', description: "The file's size in bytes." },
+    reason: { type: 'string', enum: ['AUTOMATIC', 'MANUAL', 'BEFORE_RESTORE', 'BEFORE_UPGRADE'] },
+  },
+} as const;
+
+const errorSchema = {
+  type: 'object',
+  required: ['error', 'error_description'],
+  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
+} as const;
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 200 } },
+} as const;
+
+/** The rolling backups (extension): list, back up now, delete, restore. */
+export const adminBackupRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    const backups = () => ctx.services.backups;
+
+    app.get(
+      '/admin/backups',
+      {
+        config: { access: ADMIN },
+        schema: {
+          summary: 'List the backups (extension)',
+          description: 'Every backup of the backups folder, newest first.',
+          tags: TAGS,
+          ...ext,
+          response: { 200: { type: 'array', items: backupSchema } },
+        },
+      },
+      async () => backups().list(),
+    );
+
+    app.post(
+      '/admin/backups',
+      {
+        config: { access: ADMIN },
+        schema: {
+          summary: 'Back up now (extension)',
+          description: 'Writes a MANUAL backup (one file, written whole or not at all). 503 secret_store_unavailable saying so when the disk is full (nothing is left half-written).',
+          tags: TAGS,
+          ...ext,
+          response: { 201: backupSchema, 503: errorSchema },
+        },
+      },
+      async (_request, reply) => reply.status(201).send(backups().create('MANUAL')),
+    );
+
+    app.delete<{ Params: { id: string } }>(
+      '/admin/backups/:id',
+      {
+        config: { access: ADMIN },
+        schema: {
+          summary: 'Delete a backup (extension)',
+          description: 'The file is removed. 404 for an unknown id.',
+          tags: TAGS,
+          ...ext,
+          params: idParams,
+          response: { 204: { type: 'null' }, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        backups().delete(request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/admin/backups/:id/restore',
+      {
+        config: { access: ADMIN },
+        schema: {
+          summary: 'Restore a backup (extension)',
+          description:
+            'Replaces all the data by the backup\'s: synchronizations are stopped, a BEFORE_RESTORE backup is made ' +
+            'first, and every answer afterwards is the one given when the backup was taken. Credentials in the ' +
+            'keychain are untouched; the backup stays listed. A damaged file: 400 and the data as it was.',
+          tags: TAGS,
+          ...ext,
+          params: idParams,
+          response: { 202: backupSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request, reply) => reply.status(202).send(await backups().restore(request.params.id)),
+    );
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * Writes the records of an import: new ids, and the links between records (an account's connection, a
+ * transaction's account and rule) following the new ids. Connections come without credentials: their
+ * channels start NEEDS_SECRET, so the person gives their credentials again before the next synchronization.
+ * The caller runs each call of `write` in a transaction; lists come in the documented order.
+ */
+import { connectionStatusFromChannels } from '../../domain/connection-status';
+import type { KnownIds } from '../../domain/export-check';
+import { EXPORT_LISTS, importedChannelStatus, storedRow, type ExportList, type ExportedRecord } from '../../domain/export-document';
+import type { ChannelStatus } from '../../domain/values';
+import type { Store } from '../../store';
+
+export type ImportCounts = Record<ExportList, number>;
+
+export const USER_HAS_DATA =
+  'this profile already has data (connections, rules or learnt categories): an import only goes into an empty profile. ' +
+  'Export this profile if it is to be kept, delete it, create a new one, then import the file there.';
+
+/** The providers, channels and categories this engine knows, which imported records may name. */
+export function knownIds(store: Store): KnownIds {
+  const providers = store.providers.all();
+  const categories = new Map<unknown, boolean>();
+  return {
+    providers: new Set(providers.map((p) => p.id)),
+    channelDefinitions: new Set(providers.flatMap((p) => p.channel_definitions.map((d) => d.id))),
+    categories: {
+      has(id) {
+        if (typeof id !== 'string') return false;
+        let known = categories.get(id);
+        if (known === undefined) categories.set(id, (known = store.categories.exists(id)));
+        return known;
+      },
+    },
+  };
+}
+
+export class RecordWriter {
+  private readonly connections = new Map<unknown, number>();
+  private readonly accounts = new Map<unknown, number>();
+  private readonly rules = new Map<unknown, number>();
+  private readonly base: { user_id: number; now: number };
+
+  constructor(private readonly store: Store, userId: number, now: number) {
+    this.base = { user_id: userId, now };
+  }
+
+  write(list: ExportList, records: readonly ExportedRecord[]): void {
+    for (const r of records) this.writeOne(list, r, storedRow(r, EXPORT_LISTS[list]));
+  }
+
+  private writeOne(list: ExportList, r: ExportedRecord, row: ReturnType<typeof storedRow>): void {
+    const data = this.store.userData;
+    switch (list) {
+      case 'connections':
+        // NONE until its channels arrive (a manual connection has none); each channel then sets it.
+        this.connections.set(r.id, data.insertConnection({ ...row, ...this.base, status: 'NONE' }));
+        return;
+      case 'channels': {
+        const connectionId = this.connections.get(r.connection_id)!;
+        data.insertChannel({ ...row, connection_id: connectionId, status: importedChannelStatus(r.status as string) });
+        const statuses = data.channelStatuses(connectionId) as ChannelStatus[];
+        data.setConnectionStatus(connectionId, connectionStatusFromChannels(statuses));
+        return;
+      }
+      case 'deleted_accounts':
+        data.insertDeletedAccount({ ...row, connection_id: this.connections.get(r.connection_id)! });
+        return;
+      case 'accounts':
+        this.accounts.set(r.id, data.insertAccount({ ...row, ...this.base, connection_id: this.connections.get(r.connection_id)! }));
+        return;
+      case 'balance_history':
+        data.insertBalance({ ...row, account_id: this.accounts.get(r.account_id)! });
+        return;
+      case 'rules':
+        this.rules.set(r.id, data.insertRule({ ...row, ...this.base }));
+        return;
+      case 'category_corrections':
+        data.insertCorrection({ ...row, ...this.base });
+        return;
+      case 'transactions': {
+        const ruleId = r.category_rule_id === null || r.category_rule_id === undefined ? null : this.rules.get(r.category_rule_id)!;
+        data.insertTransaction({ ...row, ...this.base, account_id: this.accounts.get(r.account_id)!, category_rule_id: ruleId });
+      }
+    }
+  }
+}
