@@ -37,6 +37,7 @@ import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
+import { encryptClearBackups } from './services/backups/encrypt-clear-backups';
 import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
@@ -344,6 +345,12 @@ async function startEngineParts(
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
   engine.services.backups = startBackups(engine, sync.service, resultsWriter, options, databaseKey);
+  const encrypted = encryptClearBackups(
+    [engine.services.backups.folder(), join(engine.dataDir, 'backups')],
+    databaseKey,
+    options.nativeBinding,
+  );
+  if (encrypted.length) log.info({ encrypted }, `backups of an earlier version encrypted: ${encrypted.length}`);
   // A request that writes waits for a restore under way too (its write lock would make it wait in SQLite).
   engine.writesIdle = async () => {
     await engine.services.backups.idle();
@@ -366,6 +373,7 @@ function startBackups(
 ): BackupService {
   const backups = createBackupService({
     db: engine.db,
+    key: databaseKey,
     settings: engine.settings,
     dataDir: engine.dataDir,
     nativeBinding: options.nativeBinding,

@@ -9,12 +9,11 @@
  * used before) with that key, and a refusal is thrown as StorageRefused; only then is a new key made, a clear
  * database encrypted, and the database opened, with `beforeMigrations` called before an upgrade changes it.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, WrongDatabaseKey, type Db, type OpenOptions } from './db/database';
 import { databaseFileState, encryptInPlace, finishInterruptedEncryption } from './db/encrypt-in-place';
 import { SecretStoreUnavailable } from './domain/errors';
-import { KEYCHAIN_ID_FILE, type DatabaseKeySource } from './secrets/database-key';
+import { databaseWasKeyed, type DatabaseKeySource } from './secrets/database-key';
 import { checkAtStart, StorageRefused } from './storage-check';
 
 export type OpenedData = { db: Db; key: Uint8Array } | { refused: string };
@@ -30,7 +29,7 @@ export function openData(dataDir: string, keys: DatabaseKeySource, options: Open
   const state = databaseFileState(file);
   // A file that is not a clear database, in a folder whose database was never encrypted (no keychain id was
   // ever written there, here or on another computer), is not an encrypted Coffer database: it is damaged.
-  if (state === 'encrypted' && !existsSync(join(dataDir, KEYCHAIN_ID_FILE))) {
+  if (state === 'encrypted' && !databaseWasKeyed(dataDir)) {
     throw new StorageRefused({ code: 'database_damaged', file, detail: 'neither a database nor an encrypted one' });
   }
   const { startFresh = false, ...openOptions } = options;

@@ -106,7 +106,7 @@ describe('encryption at rest', () => {
     const locked = await lockedIn(dir, other);
     const res = await fetch(`${locked.urls.host_url}/v2/users/me`);
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error_description: string }).error_description).toMatch(/does not open/);
+    expect(((await res.json()) as { error_description: string }).error_description).toMatch(/keychain does not open it/);
     expect(readFileSync(join(dir, 'coffer.db')).equals(before)).toBe(true);
   });
 

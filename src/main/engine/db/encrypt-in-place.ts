@@ -39,6 +39,8 @@ export function databaseFileState(file: string): DatabaseFileState {
 
 export interface NativeOptions {
   nativeBinding?: string;
+  /** Leave the encrypted file in rollback-journal mode (a backup file, which nothing writes), not in WAL mode. */
+  rollbackJournal?: boolean;
 }
 
 const inProgress = (file: string) => `${file}.encrypting`;
@@ -79,7 +81,7 @@ export function encryptInPlace(file: string, key: Uint8Array, native: NativeOpti
     target.pragma(`hexrekey = '${Buffer.from(key).toString('hex')}'`);
     // Put in WAL mode here, on the copy, so that the engine's first open of the renamed file has no journal
     // mode to switch (a switch writes the header through a rollback journal: one more state a kill could leave).
-    target.pragma('journal_mode = WAL');
+    if (!native.rollbackJournal) target.pragma('journal_mode = WAL');
   } finally {
     target.close();
   }

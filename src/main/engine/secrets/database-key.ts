@@ -34,6 +34,9 @@ export function databaseKeySource(dataDir: string, store?: SecretStore): Databas
       return key.length === KEY_BYTES ? key : null;
     },
     create() {
+      // The folder's keychain id is written even when a test store keeps the key: its presence is what says
+      // that this folder's database was encrypted (databaseWasKeyed).
+      keychainId(dataDir);
       const key = randomBytes(KEY_BYTES);
       const keychain = secrets();
       keychain.set(KEY_ENTRY, key.toString('hex'));
@@ -42,6 +45,14 @@ export function databaseKeySource(dataDir: string, store?: SecretStore): Databas
       return key;
     },
   };
+}
+
+/**
+ * Whether a key was ever made for this data folder (here, or on the computer it was copied from): without
+ * that, a coffer.db that is not a clear database is no encrypted Coffer database but a damaged file.
+ */
+export function databaseWasKeyed(dataDir: string): boolean {
+  return existsSync(join(dataDir, KEYCHAIN_ID_FILE));
 }
 
 /** The id naming this data folder's keychain entries, made once (a random, non-secret value). */
