@@ -93,14 +93,9 @@ export function openExistingData(dataDir: string, keys: DatabaseKeySource): Open
   if (databaseFileState(file) !== 'encrypted') {
     return { refused: `the database in ${dataDir} is not encrypted yet; start Coffer once with this data folder, then run the command again` };
   }
-  let key: Uint8Array | null;
-  try {
-    key = keys.read();
-  } catch (err) {
-    if (err instanceof SecretStoreUnavailable) return { refused: keychainRefusal(err.detail) };
-    throw err;
-  }
-  if (!key) return { refused: 'the key of this Coffer database is not in this computer\'s keychain' };
+  const found = keyOf(keys, 'encrypted');
+  if ('refused' in found) return found;
+  const key = found.key!;
   try {
     return { db: openDatabase(file, { key }), key };
   } catch (err) {
