@@ -121,6 +121,8 @@ async function fetchOpenApiDocument() {
     appDir: null,
     logLevel: 'silent',
     secrets,
+    // The throwaway database's key too stays in memory: describing the API needs no keychain.
+    databaseKeys: secrets,
   });
   try {
     const answer = await engine.app.inject({
