@@ -41,6 +41,7 @@ const TIME = /\btime\s*=\s*"([^"]*)"/;
 const CURRENCY = /\bcurrency\s*=\s*"([^"]*)"/;
 const RATE = /\brate\s*=\s*"([^"]*)"/;
 const NUMBER = /^\d{1,12}(?:\.\d{1,12})?$/;
+const ROW = /^Cube currency="([^"]*)" rate="([^"]*)"\s*\/$/;
 
 /** Reads one file, chunk by chunk (`push`), then `end()`. `today` bounds the days accepted. */
 export class EcbXmlReader {
@@ -91,6 +92,9 @@ export class EcbXmlReader {
   }
 
   private cube(body: string): void {
+    // The ECB's own row, read with one expression; any other spelling goes the long way below.
+    const row = ROW.exec(body);
+    if (row) return this.row(row[1], row[2]);
     const time = TIME.exec(body);
     if (time) {
       this.day = time[1];
@@ -98,14 +102,16 @@ export class EcbXmlReader {
       return;
     }
     const currency = CURRENCY.exec(body);
-    if (!currency) return;
-    const rate = RATE.exec(body);
-    const value = rate && NUMBER.test(rate[1]) ? Number(rate[1]) : Number.NaN;
-    if (!this.day || !this.dayOk || !isCurrencyCode(currency[1]) || !(value > 0) || !Number.isFinite(value)) {
+    if (currency) this.row(currency[1], RATE.exec(body)?.[1]);
+  }
+
+  private row(currency: string, rate: string | undefined): void {
+    const value = rate !== undefined && NUMBER.test(rate) ? Number(rate) : Number.NaN;
+    if (!this.day || !this.dayOk || !isCurrencyCode(currency) || !(value > 0) || !Number.isFinite(value)) {
       this.skipped++;
       return;
     }
-    this.rows.push({ currency: currency[1], date: this.day, rate: value });
+    this.rows.push({ currency, date: this.day, rate: value });
   }
 }
 

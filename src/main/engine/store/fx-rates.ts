@@ -1,7 +1,8 @@
 /**
- * The `fx_rates` table (the European Central Bank's euro reference rates, units of a currency for one euro
- * per publication day) and `user_fx_rates` (a person's own rates for a pair). Rates are only ever added or
- * replaced by a fetch: a failed or malformed one leaves them as they were.
+ * The `fx_rate_days` table (the European Central Bank's euro reference rates: per publication day, the units
+ * of each currency for one euro, written ';USD=1.0565;JPY=120.83;') and `user_fx_rates` (a person's own
+ * rates for a pair). Published rates are only ever added or merged into the days held: a failed or
+ * malformed fetch leaves them as they were, and a currency missing from a day fetched again keeps its rate.
  */
 import type { Db } from '../db/database';
 import type { DatedRate } from '../domain/fx-rates';
@@ -12,14 +13,44 @@ export interface EcbRateRow {
   rate: number;
 }
 
+/** The day's rates as stored: ';USD=1.0565;JPY=120.83;'. */
+function dayText(rates: ReadonlyMap<string, number>): string {
+  let text = ';';
+  for (const [currency, rate] of rates) text += `${currency}=${rate};`;
+  return text;
+}
+
+function dayRates(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const part of text.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq), Number(part.slice(eq + 1)));
+  }
+  return out;
+}
+
+/** Rows grouped by day, in the order they came. */
+function byDay(rows: readonly EcbRateRow[]): Map<string, Map<string, number>> {
+  const days = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    let day = days.get(r.date);
+    if (!day) days.set(r.date, (day = new Map()));
+    day.set(r.currency, r.rate);
+  }
+  return days;
+}
+
 export function createFxRateStore(db: Db) {
-  const ecbOnOrBefore = db.prepare<[string, string], DatedRate>(
-    'SELECT rate, date FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
+  // The most recent day on or before the date that has the currency (usually the first one read: a
+  // currency the ECB stopped publishing, or never published, is looked for further back).
+  const ecbOnOrBefore = db.prepare<[string, string], { date: string; rates: string }>(
+    'SELECT date, rates FROM fx_rate_days WHERE date <= ? AND instr(rates, ?) > 0 ORDER BY date DESC LIMIT 1',
   );
-  const upsertEcb = db.prepare<[string, string, number]>(
-    'INSERT INTO fx_rates (currency, date, rate) VALUES (?, ?, ?) ON CONFLICT (currency, date) DO UPDATE SET rate = excluded.rate',
+  const daysBetween = db.prepare<[string, string], { date: string; rates: string }>('SELECT date, rates FROM fx_rate_days WHERE date BETWEEN ? AND ?');
+  const upsertDay = db.prepare<[string, string]>(
+    'INSERT INTO fx_rate_days (date, rates) VALUES (?, ?) ON CONFLICT (date) DO UPDATE SET rates = excluded.rates',
   );
-  const latestEcb = db.prepare<[], string | null>('SELECT max(date) FROM fx_rates').pluck();
+  const latestEcb = db.prepare<[], string | null>('SELECT max(date) FROM fx_rate_days').pluck();
   const userOnOrBefore = db.prepare<[number, string, string, string], DatedRate>(
     'SELECT rate, date FROM user_fx_rates WHERE user_id = ? AND from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
   );
@@ -33,13 +64,26 @@ export function createFxRateStore(db: Db) {
 
   return {
     /** The ECB's most recent rate of `currency` on or before `date`. */
-    ecbOnOrBefore: (currency: string, date: string): DatedRate | undefined => ecbOnOrBefore.get(currency, date),
+    ecbOnOrBefore(currency: string, date: string): DatedRate | undefined {
+      const key = `;${currency}=`;
+      const row = ecbOnOrBefore.get(date, key);
+      if (!row) return undefined;
+      const at = row.rates.indexOf(key) + key.length;
+      return { date: row.date, rate: Number(row.rates.slice(at, row.rates.indexOf(';', at))) };
+    },
     /** The most recent publication day held, or null when none. */
     latestEcbDate: (): string | null => latestEcb.get() ?? null,
-    /** Adds or replaces published rates (in one transaction: all of them or none). */
+    /** Adds published rates, merged into the days held (in one transaction: all of them or none). */
     putEcb(rows: readonly EcbRateRow[]): void {
+      const days = byDay(rows);
+      if (days.size === 0) return;
+      const dates = [...days.keys()].sort();
       db.transaction(() => {
-        for (const r of rows) upsertEcb.run(r.currency, r.date, r.rate);
+        for (const held of daysBetween.all(dates[0], dates[dates.length - 1])) {
+          const fetched = days.get(held.date);
+          if (fetched) days.set(held.date, new Map([...dayRates(held.rates), ...fetched]));
+        }
+        for (const [date, rates] of days) upsertDay.run(date, dayText(rates));
       }).immediate();
     },
     /** The person's most recent rate from → to on or before `date`, given in that direction or the other (inverted). */

@@ -1,13 +1,12 @@
 // Generated from SQL; edit as SQL. Each migration is applied once, in order, inside a transaction.
 export default /* sql */ `
--- The European Central Bank's euro reference rates: units of \`currency\` for one euro on \`date\`
--- (YYYY-MM-DD, the ECB's publication day). Kept so that conversions work offline; a fetch only adds or
--- replaces days, it never empties the table.
-CREATE TABLE fx_rates (
-  currency TEXT NOT NULL,
-  date     TEXT NOT NULL,
-  rate     REAL NOT NULL,
-  PRIMARY KEY (currency, date)
+-- The European Central Bank's euro reference rates, one row per publication day (YYYY-MM-DD): \`rates\` lists
+-- the units of each currency for one euro as ';USD=1.0565;JPY=120.83;…;'. A day per row, not a rate per row:
+-- the whole history since 1999 is then about 7,000 rows instead of 200,000, written in a small part of the
+-- time. Kept so that conversions work offline; a fetch only adds or merges days, it never empties the table.
+CREATE TABLE fx_rate_days (
+  date  TEXT PRIMARY KEY,
+  rates TEXT NOT NULL
 ) STRICT, WITHOUT ROWID;
 
 -- A person's own rates: one unit of from_currency is \`rate\` units of to_currency from \`date\` on, until the

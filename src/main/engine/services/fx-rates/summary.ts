@@ -9,7 +9,7 @@
  * The currency: the one asked, else the person's `reporting_currency` property, else the currency holding
  * the largest part of the counted balances.
  */
-import { findRate, isCurrencyCode, type RateLookups } from '../../domain/fx-rates';
+import { findRate, isCurrencyCode, type Rate, type RateLookups } from '../../domain/fx-rates';
 import { currencyExponent, minorToNumber } from '../../domain/money';
 import type { Store } from '../../store';
 import type { CountedAccountRow } from '../../store/summary-balances';
@@ -49,10 +49,16 @@ export function createSummary(store: SummaryStore, userId: number, date: string,
   let assets = 0;
   let debts = 0;
   const missing = new Set<string>();
+  // Accounts share a few currencies: each one's rate is looked up once.
+  const rates = new Map<string, Rate | undefined>();
+  const rateOf = (from: string) => {
+    if (!rates.has(from)) rates.set(from, findRate(lookups, from, currency, date));
+    return rates.get(from);
+  };
   const out = accounts.map((a): SummaryAccount => {
     const balance = minorToNumber(a.balance, currencyExponent(a.currency));
     const record: SummaryAccount = { id: String(a.id), currency: a.currency, balance };
-    const rate = findRate(lookups, a.currency, currency, date);
+    const rate = rateOf(a.currency);
     if (!rate) {
       missing.add(a.currency);
       return record;
