@@ -1,0 +1,58 @@
+import { api } from './client';
+
+/** One counted account in GET /summary: `converted`, `rate` and `rate_date` are absent when no rate is held. */
+export interface SummaryAccount {
+  id: string;
+  currency: string;
+  balance: number;
+  converted?: number;
+  rate?: number;
+  rate_date?: string;
+}
+
+/** The counted accounts in one currency (GET /summary). */
+export interface Summary {
+  currency: string;
+  date: string;
+  net_worth: number;
+  assets: number;
+  debts: number;
+  accounts: SummaryAccount[];
+  missing_rates: string[];
+}
+
+export interface FxRate {
+  from: string;
+  to: string;
+  date: string;
+  rate: number;
+  rate_date: string;
+  source: 'ECB' | 'USER';
+}
+
+export interface RatesRefresh {
+  ok: boolean;
+  latest_rate_date: string | null;
+  error?: string;
+}
+
+/** The user property holding the currency totals are shown in. */
+const REPORTING = 'reporting_currency';
+
+/** Exchange rates and totals in one currency (extensions of the API). */
+export const currenciesApi = {
+  summary: () => api.get<Summary>('/summary'),
+  /** The euro's rate in dollars today: its day is the latest publication day held (404 when none). */
+  latestRate: () => api.get<FxRate>('/fx_rates', { query: { from: 'EUR', to: 'USD' } }),
+  reportingCurrency: async (): Promise<string | null> =>
+    (await api.get<Record<string, string>>('/users/me/properties'))[REPORTING] ?? null,
+  /** Sets (or, with null, clears) the reporting currency; the other properties stay as they are. */
+  async setReportingCurrency(currency: string | null): Promise<void> {
+    const properties = { ...(await api.get<Record<string, string>>('/users/me/properties')) };
+    if (currency === null) delete properties[REPORTING];
+    else properties[REPORTING] = currency;
+    await api.put('/users/me/properties', properties);
+  },
+  /** Fetches the ECB's rates now (the owner's admin token). */
+  refresh: () => api.post<RatesRefresh>('/admin/fx_rates/refresh', {}, { auth: 'admin' }).then((r) => r.data),
+};
