@@ -60,7 +60,7 @@ export default function CurrencySettings() {
 
   return (
     <div className="stack-lg">
-      <Card title={t('currencies.reporting')} id="reporting-currency">
+      <Card title={t('currencies.totals')} id="reporting-currency">
         <div className="stack" style={{ maxWidth: 420 }}>
           <SelectField
             label={t('currencies.reporting')}

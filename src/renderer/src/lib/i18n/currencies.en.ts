@@ -7,6 +7,7 @@ export const currenciesEn = {
   'currencies.noRate':
     'No exchange rate for {currency}: its accounts are left out of this total. Refresh the rates in Settings → Currencies, or give a rate of your own.',
   'settings.currencies': 'Currencies',
+  'currencies.totals': 'Totals in one currency',
   'currencies.reporting': 'Show totals in',
   'currencies.reportingHint': 'Each account keeps its own currency; totals add them up at the exchange rate of the day.',
   'currencies.automatic': 'Automatically: the currency holding most of your money',

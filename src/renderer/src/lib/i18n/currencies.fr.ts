@@ -9,6 +9,7 @@ export const currenciesFr: Record<keyof typeof currenciesEn, string> = {
   'currencies.noRate':
     'Aucun cours de change pour {currency} : ses comptes ne sont pas dans ce total. Actualisez les cours dans Réglages → Devises, ou donnez votre propre cours.',
   'settings.currencies': 'Devises',
+  'currencies.totals': 'Totaux dans une seule devise',
   'currencies.reporting': 'Afficher les totaux en',
   'currencies.reportingHint': 'Chaque compte garde sa propre devise ; les totaux les additionnent au cours de change du jour.',
   'currencies.automatic': 'Automatiquement : la devise qui détient la plus grande part de votre argent',
