@@ -63,7 +63,6 @@ const refreshSchema = {
     ok: { type: 'boolean' },
     latest_rate_date: { type: ['string', 'null'], description: 'The most recent publication day held.' },
     error: { type: 'string', description: 'Why the fetch failed (ok: false); the rates held are kept.' },
-    skipped: { type: 'integer', description: 'Malformed rows of the file that were left out.' },
   },
 } as const;
 

@@ -22,8 +22,6 @@ export interface RefreshOutcome {
   latest_rate_date: string | null;
   /** Why the fetch failed, in words (ok: false). */
   error?: string;
-  /** Rows of the file left out because they were malformed. */
-  skipped?: number;
 }
 
 export interface RatesRefreshDeps {
@@ -104,7 +102,7 @@ export class RatesRefresh {
       store.fxRates.putEcb(parsed.rows);
       settings.setRaw(LAST_SUCCESS, this.deps.now());
       if (parsed.skipped > 0) log.warn({ file, skipped: parsed.skipped }, 'malformed rows of the rates file were left out');
-      return { ok: true, latest_rate_date: store.fxRates.latestEcbDate(), ...(parsed.skipped > 0 ? { skipped: parsed.skipped } : {}) };
+      return { ok: true, latest_rate_date: store.fxRates.latestEcbDate() };
     } catch (err) {
       const error = (err as Error).message;
       if (!this.deps.isOpen()) return { ok: false, latest_rate_date: null, error };
