@@ -47,7 +47,7 @@ const summarySchema = {
           currency: { type: 'string' },
           balance: { type: 'number', description: 'At the end of that day, in the account\'s currency (today: its current balance).' },
           converted: { type: 'number', description: 'balance × rate, rounded to the cent; absent when no rate.' },
-          rate: rateNumber,
+          rate: { type: 'number', description: "Units of the summary's currency for one unit of the account's." },
           rate_date: { type: 'string' },
         },
       },

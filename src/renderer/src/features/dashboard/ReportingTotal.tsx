@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { Account } from '../../lib/api';
-import { currenciesApi, type Summary } from '../../lib/api/currencies';
+import type { Account, Summary } from '../../lib/api';
+import { currenciesApi } from '../../lib/api/currencies';
 import { useT, type I18n } from '../../lib/i18n';
 import { useAsync } from '../common/useAsync';
 

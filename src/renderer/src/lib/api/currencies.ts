@@ -1,40 +1,5 @@
 import { api } from './client';
-
-/** One counted account in GET /summary: `converted`, `rate` and `rate_date` are absent when no rate is held. */
-export interface SummaryAccount {
-  id: string;
-  currency: string;
-  balance: number;
-  converted?: number;
-  rate?: number;
-  rate_date?: string;
-}
-
-/** The counted accounts in one currency (GET /summary). */
-export interface Summary {
-  currency: string;
-  date: string;
-  net_worth: number;
-  assets: number;
-  debts: number;
-  accounts: SummaryAccount[];
-  missing_rates: string[];
-}
-
-export interface FxRate {
-  from: string;
-  to: string;
-  date: string;
-  rate: number;
-  rate_date: string;
-  source: 'ECB' | 'USER';
-}
-
-export interface RatesRefresh {
-  ok: boolean;
-  latest_rate_date: string | null;
-  error?: string;
-}
+import type { FxRate, RatesRefresh, Summary } from './types';
 
 /** The user property holding the currency totals are shown in. */
 const REPORTING = 'reporting_currency';
