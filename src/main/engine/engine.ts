@@ -84,6 +84,13 @@ export interface EngineOptions {
   resultsWriter?: 'inline' | 'thread' | 'auto';
   /** Connectors this engine serves beside the built-in ones (a test's stand-in replaces one of the same id). */
   connectors?: readonly Connector[];
+  /**
+   * Where the European Central Bank's rate files are fetched from (https, or http on a loopback host).
+   * Default: $COFFER_FX_URL, else https://www.ecb.europa.eu/stats/eurofxref/.
+   */
+  fxRatesUrl?: string;
+  /** Fetch the rates in the background when due (default true; tests fetch when they say). */
+  fxRatesAutoRefresh?: boolean;
   server?: ServerOptions;
 }
 
@@ -301,6 +308,7 @@ function composeEngine(
       },
       credentialProblem: (providerId, channelDefinitionId, values) =>
         engine.connectors.get(providerId)?.validateCredentials?.(channelDefinitionId, values),
+      ratesRefresh: { store, settings, baseUrl: options.fxRatesUrl ?? process.env.COFFER_FX_URL, log, now, isOpen: () => db.open },
     }),
   );
   return engine;
@@ -358,6 +366,7 @@ async function startEngineParts(
   };
   closers.push(startAutomaticBackups(engine.services.backups, () => db.open, (err) => log.error({ err }, 'automatic backup failed')));
   closers.push(engine.dynamicCatalogue.start());
+  if (options.fxRatesAutoRefresh !== false) closers.push(engine.services.ratesRefresh.start());
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
   );

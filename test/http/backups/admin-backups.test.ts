@@ -203,7 +203,7 @@ describe('before an upgrade', () => {
       await first.close();
       // Bring the data back to the previous version's schema (the last migration undone).
       const raw = openEngineDb(join(dataDir, 'coffer.db'));
-      raw.exec('ALTER TABLE accounts DROP COLUMN consent_declined; PRAGMA user_version = 9;');
+      raw.exec('DROP TABLE fx_rate_days; DROP TABLE user_fx_rates; PRAGMA user_version = 10;');
       raw.close();
       const second = await startTestEngine({ dataDir });
       try {

@@ -6,6 +6,8 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createFxRateService, RatesRefresh } from './fx-rates';
+import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -14,7 +16,9 @@ import { createTransactionService } from './transactions';
 export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
-export function createServices(deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps }) {
+export function createServices(
+  deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps; ratesRefresh: RatesRefreshDeps },
+) {
   return {
     accounts: createAccountService(deps),
     connections: createConnectionService(deps),
@@ -27,6 +31,8 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     settings: createSettingsService(deps),
     exportImport: createExportImportService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
+    fxRates: createFxRateService(deps),
+    ratesRefresh: new RatesRefresh(deps.ratesRefresh),
   };
 }
 
