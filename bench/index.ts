@@ -6,6 +6,8 @@ import { scenarios } from './scenarios';
  * with their same-run baselines, ratios and targets.
  */
 async function main(): Promise<void> {
+  // The scenarios' engines never fetch exchange rates from the internet (the fx scenario serves its own).
+  process.env.COFFER_FX_URL ??= 'http://127.0.0.1:9/';
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const report = new Report();
   for (const s of scenarios) {

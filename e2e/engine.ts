@@ -17,13 +17,16 @@ const ROOT = join(import.meta.dirname, '..');
  * Starts `npm run serve` exactly as a user would (a child process, fresh data directory, free port).
  * `prepare` puts files in the data directory before the engine starts (a damaged database…).
  */
+/** A closed loopback port: an engine of the tests never fetches exchange rates from the internet. */
+const NO_RATES_SERVER = 'http://127.0.0.1:9/';
+
 export async function serveEngine(env: Record<string, string> = {}, prepare?: (dataDir: string) => void): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
   prepare?.(dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--app-dir', join(ROOT, 'out', 'renderer')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COFFER_LOG_LEVEL: 'warn', ...env } },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COFFER_LOG_LEVEL: 'warn', COFFER_FX_URL: NO_RATES_SERVER, ...env } },
   );
   const hostUrl = await new Promise<string>((resolve, reject) => {
     let out = '';

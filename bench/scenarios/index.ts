@@ -12,6 +12,7 @@ import { labelsScenario } from './labels';
 import { exportScenario } from './export';
 import { backupScenario } from './backup';
 import { budgetScenario } from './budget';
+import { fxScenario } from './fx';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -33,4 +34,5 @@ export const scenarios: Scenario[] = [
   exportScenario,
   backupScenario,
   budgetScenario,
+  fxScenario,
 ];

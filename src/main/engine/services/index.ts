@@ -1,6 +1,6 @@
 import type { Settings } from '../settings';
 import { createAccountService } from './accounts';
-import { sameCurrencyMoney } from './budgets/budget-money-default';
+import { heldRatesMoney } from './budgets/held-rates-money';
 import { createBudgetService } from './budgets/budget-service';
 import { createCategoryService } from './categories';
 import { createCategorizationRuleService } from './categorization-rules';
@@ -8,6 +8,8 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createFxRateService, RatesRefresh } from './fx-rates';
+import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -16,7 +18,9 @@ import { createTransactionService } from './transactions';
 export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
-export function createServices(deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps }) {
+export function createServices(
+  deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps; ratesRefresh: RatesRefreshDeps },
+) {
   return {
     accounts: createAccountService(deps),
     connections: createConnectionService(deps),
@@ -24,12 +28,14 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
-    budgets: createBudgetService({ ...deps, money: sameCurrencyMoney(deps.store, deps.now) }),
+    budgets: createBudgetService({ ...deps, money: heldRatesMoney(deps.store, deps.now) }),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
     exportImport: createExportImportService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
+    fxRates: createFxRateService(deps),
+    ratesRefresh: new RatesRefresh(deps.ratesRefresh),
   };
 }
 

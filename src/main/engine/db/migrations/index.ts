@@ -8,7 +8,8 @@ import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
-import m011 from './m011_budgets';
+import m011 from './m011_fx_rates';
+import m012 from './m012_budgets';
 import type { Db } from '../database';
 
 /**
@@ -41,5 +42,6 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
   { version: 10, name: 'consent_declined', sql: m010 },
-  { version: 11, name: 'budgets', sql: m011 },
+  { version: 11, name: 'fx_rates', sql: m011 },
+  { version: 12, name: 'budgets', sql: m012 },
 ];

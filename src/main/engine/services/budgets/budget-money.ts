@@ -1,8 +1,8 @@
 /**
  * How a budget reads money in several currencies: the person's reporting currency, and the rate of a
  * currency on a day (none when no rate is known: the amount is then left out and its currency said,
- * never taken at 1:1). The engine hands the budget service an implementation (budget-money-default.ts
- * until exchange rates are kept).
+ * never taken at 1:1).
+ * The engine hands the budget service the rates held (held-rates-money.ts).
  */
 export interface BudgetMoney {
   reportingCurrency(userId: number): string;

@@ -13,9 +13,13 @@ export type ToBudget = (amount: number, currency: string, day: number | null) =>
 
 export function converterTo(budgetCurrency: string, rate: (from: string, day: number) => number | undefined): ToBudget {
   const target = currencyExponent(budgetCurrency);
+  // A month holds many rows of the same currency and day: each rate is looked up once.
+  const rates = new Map<string, number | undefined>();
   return (amount, currency, day) => {
     if (currency === budgetCurrency || day === null) return amount;
-    const r = rate(currency, day);
+    const key = `${currency}${day}`;
+    if (!rates.has(key)) rates.set(key, rate(currency, day));
+    const r = rates.get(key);
     if (r === undefined) return undefined;
     return Math.round(amount * r * 10 ** (target - currencyExponent(currency)));
   };

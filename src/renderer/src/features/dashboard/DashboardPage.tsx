@@ -12,6 +12,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { BalanceChart, SpendingChart } from './charts';
 import { BalancesCard } from './BalancesCard';
 import { LastSyncCard } from './LastSyncCard';
+import { ReportingTotal } from './ReportingTotal';
 import { NotCountedNote } from './NotCounted';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardCharts } from './use-dashboard-charts';
@@ -163,6 +164,7 @@ export default function DashboardPage() {
               + {money(o.total, o.currency)}
             </div>
           ))}
+          <ReportingTotal accounts={split.counted} />
         </Card>
         <Card tight>
           <div className="stat-label">{t('dashboard.assets')}</div>
