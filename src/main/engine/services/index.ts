@@ -6,6 +6,7 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createManualLedgerService } from './manual-ledger';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -26,6 +27,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
     exportImport: createExportImportService(deps),
+    manualLedger: createManualLedgerService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
   };
 }

@@ -17,6 +17,7 @@ import { createDocumentsStore } from './documents';
 import { createDynamicProvidersStore } from './dynamic-providers';
 import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
+import { createManualLedgerStore } from './manual-ledger';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
 import { createRolloutStore } from './rollout';
@@ -69,6 +70,7 @@ export function createStore(db: Db) {
     dynamicProviders: createDynamicProvidersStore(db),
     consentReminders: createConsentRemindersStore(db),
     userData: createUserDataStore(db),
+    manualLedger: createManualLedgerStore(db),
   };
 }
 

@@ -8,6 +8,7 @@ import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
+import m013 from './m013_manual_ledger';
 import type { Db } from '../database';
 
 /**
@@ -40,4 +41,9 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
   { version: 10, name: 'consent_declined', sql: m010 },
+  // 11 and 12 are reserved for other branches of this wave; these empty steps keep the versions consecutive
+  // until they are merged (then they are replaced by the real migrations).
+  { version: 11, name: 'reserved_11', sql: '' },
+  { version: 12, name: 'reserved_12', sql: '' },
+  { version: 13, name: 'manual_ledger', sql: m013 },
 ];
