@@ -18,6 +18,7 @@ import { errorsEn } from '../../../core/i18n/errors.en';
 import { accountKindsEn } from './account-kinds.en';
 import { credentialFieldsEn } from './credential-fields.en';
 import { screenFailureEn } from './screen-failure.en';
+import { ledgerEn } from './ledger.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -25,6 +26,7 @@ export const en = {
   ...accountKindsEn,
   ...credentialFieldsEn,
   ...screenFailureEn,
+  ...ledgerEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,

@@ -19,6 +19,7 @@ import { errorsFr } from '../../../core/i18n/errors.fr';
 import { accountKindsFr } from './account-kinds.fr';
 import { credentialFieldsFr } from './credential-fields.fr';
 import { screenFailureFr } from './screen-failure.fr';
+import { ledgerFr } from './ledger.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -26,6 +27,7 @@ export const fr: Record<MessageKey, string> = {
   ...accountKindsFr,
   ...credentialFieldsFr,
   ...screenFailureFr,
+  ...ledgerFr,
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
