@@ -57,7 +57,7 @@ export function ManualTransactionDialog({ account, onClose }: { account: Account
       open={account !== null}
       onClose={close}
       closeLabel={t('common.close')}
-      title={t('ledger.addTransactionTitle', { name: account?.name ?? '' })}
+      title={t('ledger.addTransaction')}
       description={t('ledger.addTransactionText')}
       footer={
         <>
@@ -71,6 +71,10 @@ export function ManualTransactionDialog({ account, onClose }: { account: Account
       }
     >
       <form id="manual-transaction-form" className="stack" onSubmit={submit} noValidate>
+        {/* The account in full here: a long name would be cut in the title. */}
+        <p style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="manual-account-name">
+          {t('ledger.onAccount', { name: account?.name ?? '' })}
+        </p>
         <DateField label={t('ledger.field.date')} value={day} onChange={setDay} lang={lang} invalidText={t('ledger.invalidDate')} testId="manual-day" />
         <TextField label={t('ledger.field.label')} value={label} onChange={(e) => setLabel(e.target.value)} error={tried && problems.label} data-autofocus maxLength={200} />
         <div className="row row-wrap" style={{ alignItems: 'flex-start' }}>

@@ -29,6 +29,7 @@ export const ledgerEn = {
   'ledger.addTransactionTitle': 'Add a transaction to {name}',
   'ledger.addTransactionText':
     'One your bank does not know (cash spent, a payment not shown yet). It is marked as yours and counts in the balance; synchronizations never change it.',
+  'ledger.onAccount': 'Account: {name}',
   'ledger.field.date': 'Day',
   'ledger.field.label': 'Description',
   'ledger.field.direction': 'Direction',

@@ -31,6 +31,7 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'ledger.addTransactionTitle': 'Ajouter une opération à {name}',
   'ledger.addTransactionText':
     'Une opération que votre banque ne connaît pas (espèces dépensées, un paiement pas encore affiché). Elle est marquée comme la vôtre et compte dans le solde ; les synchronisations ne la modifient jamais.',
+  'ledger.onAccount': 'Compte : {name}',
   'ledger.field.date': 'Jour',
   'ledger.field.label': 'Libellé',
   'ledger.field.direction': 'Sens',
