@@ -65,6 +65,19 @@ test('accounts by connection and type; an account kept by hand and its transacti
   await expect(manual.getByTestId('accounts-row').filter({ hasText: 'Wallet' })).toContainText('100.00');
   await shot(page, '3-accounts-en');
 
+  // Its page: the balance after each transaction, and a reconciliation with a statement, the difference said.
+  await manual.getByTestId('account-row').filter({ hasText: 'Wallet' }).click();
+  await expect(page.getByTestId('running-row').first()).toContainText('Market');
+  await expect(page.getByTestId('running-balance').first()).toHaveText('€100.00');
+  await page.getByLabel('Balance on the statement (EUR)').fill('90');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('reconciliation-result')).toContainText('the statement says €90.00, Coffer €100.00, a difference of -€10.00');
+  await page.getByLabel('Balance on the statement (EUR)').fill('100');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('reconciliation-result')).toContainText('the statement and Coffer agree (€100.00)');
+  await page.locator('#ledger').scrollIntoViewIfNeeded();
+  await shot(page, '3b-account-ledger-en');
+
   // The history shows it, marked as the person's.
   await nav(page, 'History');
   await page.getByTestId('tx-row').filter({ hasText: 'Market' }).first().click();
@@ -94,6 +107,13 @@ test('the same in French, in the dark and at 800×600', async () => {
   await expect(manual.getByRole('region', { name: 'Crédit' })).toContainText('Prêt immobilier');
   await expect(manual.getByRole('region', { name: 'Crédit' })).toContainText('150');
   await shot(page, '5-accounts-fr');
+  await manual.getByTestId('account-row').filter({ hasText: 'Wallet' }).click();
+  await page.getByLabel('Solde du relevé (EUR)').fill('95,5');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByTestId('reconciliation-result')).toContainText('soit un écart de');
+  await page.locator('#ledger').scrollIntoViewIfNeeded();
+  await shot(page, '5b-account-ledger-fr');
+  await nav(page, 'Comptes');
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 800, height: 600 });

@@ -52,6 +52,7 @@ export const ledgerEn = {
   'ledger.reconciledAgree': 'Reconciled up to {day}: the statement and Coffer agree ({amount}).',
   'ledger.reconciledDiffer':
     'Reconciled up to {day}: the statement says {statement}, Coffer {balance}, a difference of {difference}. Look for a transaction missing or counted twice before that day, then add or correct it.',
+  'ledger.cardTitle': 'Balance and reconciliation',
   'ledger.runningBalance': 'Balance after',
   'ledger.runningTitle': 'Balance after each transaction',
   'ledger.runningEmpty': 'No booked transaction yet.',

@@ -54,6 +54,7 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'ledger.reconciledAgree': 'Rapproché jusqu’au {day} : le relevé et Coffer concordent ({amount}).',
   'ledger.reconciledDiffer':
     'Rapproché jusqu’au {day} : le relevé indique {statement}, Coffer {balance}, soit un écart de {difference}. Cherchez une opération manquante ou comptée deux fois avant ce jour, puis ajoutez-la ou corrigez-la.',
+  'ledger.cardTitle': 'Solde et rapprochement',
   'ledger.runningBalance': 'Solde après',
   'ledger.runningTitle': 'Solde après chaque opération',
   'ledger.runningEmpty': 'Aucune opération comptabilisée pour l’instant.',
