@@ -217,3 +217,30 @@ describe('running balance and reconciliation', () => {
     expect((await call('GET', `/accounts/${otherAccount}/running_balances`)).status).toBe(404);
   });
 });
+
+describe('export and import', () => {
+  it('keeps accounts kept by hand, the person\'s transactions and the balances they make', async () => {
+    const { account } = await manualAccount({ name: 'Cash', balance: '10.00' });
+    const t = await ok('POST', '/manual_transactions', { account_id: account.id, amount: '-2.50', date: T0, label: 'Coffee' }, 201);
+    await ok('POST', '/manual_transactions', { account_id: String(bankAccount), amount: 7, date: T0, label: 'Cash in' }, 201);
+    const bankBefore = await ok('GET', `/accounts/${bankAccount}`);
+    const exported = await engine.http('/v2/users/me/export', { token: engine.userToken(engine.ctx.db.prepare('SELECT user_id FROM accounts WHERE id = ?').pluck().get(bankAccount) as number, ['profile']) });
+    expect(exported.status).toBe(200);
+    const document = await exported.text();
+
+    const fresh = engine.createUser();
+    const freshToken = engine.userToken(fresh, ['profile_edit', 'accounts_read', 'transactions_read']);
+    const imported = await engine.http('/v2/users/me/import', { method: 'POST', token: freshToken, body: document, headers: { 'content-type': 'application/json' } });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+
+    const accounts = (await (await engine.http('/v2/accounts', { token: freshToken })).json()) as any[];
+    const cash = accounts.find((a) => a.manual_kind === 'CASH' && a.balance === 7.5);
+    expect(cash, JSON.stringify(accounts)).toMatchObject({ status: 'MANUAL', name: 'Cash' });
+    const bank = accounts.find((a) => a.name === bankBefore.name);
+    expect(bank.balance).toBe(bankBefore.balance);
+    const rows = (await (await engine.http(`/v2/transactions?account_id=${cash.id}`, { token: freshToken })).json()) as any[];
+    expect(rows).toEqual([expect.objectContaining({ label: t.label, amount: -2.5, manual: true })]);
+    const connections = (await (await engine.http('/v2/connections', { token: freshToken })).json()) as any[];
+    expect(connections.filter((c) => c.provider_id === 'manual').length).toBeGreaterThan(0);
+  });
+});

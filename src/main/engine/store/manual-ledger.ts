@@ -113,6 +113,14 @@ export function createManualLedgerStore(db: Db) {
   );
   const removeReconciliation = db.prepare<[number]>('DELETE FROM account_reconciliations WHERE account_id = ?');
 
+  const markManual = db.prepare<[number]>(
+    "UPDATE transactions SET manual = 1 WHERE user_id = ? AND substr(provider_key, 1, 7) = 'manual:' AND manual = 0",
+  );
+  const sumManual = db.prepare<[number]>(
+    `UPDATE accounts SET manual_total = (SELECT coalesce(sum(t.amount), 0) FROM transactions t WHERE t.account_id = accounts.id AND t.manual = 1)
+     WHERE user_id = ?`,
+  );
+
   const searchText = (a: { name: string; reference: string; currency: string; type: string }) =>
     accountSearchText({ ...a, usage: 'PERSONAL' });
 
@@ -156,6 +164,14 @@ export function createManualLedgerStore(db: Db) {
     reconciliation: (accountId: number): ReconciliationRow | undefined => reconciliation.get(accountId),
     putReconciliation(accountId: number, day: string, statementBalance: number, now: number): void {
       putReconciliation.run(accountId, day, statementBalance, now);
+    },
+    /**
+     * After an import (whose document keeps the keys, not these derived columns): marks the user's manual
+     * transactions by their key and sums them into each account again; inside a transaction.
+     */
+    restoreManualMarks(userId: number): void {
+      markManual.run(userId);
+      sumManual.run(userId);
     },
     removeReconciliation: (accountId: number): boolean => removeReconciliation.run(accountId).changes > 0,
   };
