@@ -78,6 +78,11 @@ test('accounts by connection and type; an account kept by hand and its transacti
   await page.locator('#ledger').scrollIntoViewIfNeeded();
   await shot(page, '3b-account-ledger-en');
 
+  // The history of this one account shows the balance after each row.
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(page.getByTestId('tx-balance-after').first()).toHaveText('= €100.00');
+  await shot(page, '3c-history-one-account-en');
+
   // The history shows it, marked as the person's.
   await nav(page, 'History');
   await page.getByTestId('tx-row').filter({ hasText: 'Market' }).first().click();
