@@ -87,6 +87,13 @@ test('accounts by connection and type; an account kept by hand and its transacti
   await nav(page, 'History');
   await page.getByTestId('tx-row').filter({ hasText: 'Market' }).first().click();
   await expect(page.getByTestId('tx-detail-manual')).toHaveText('Entered by you');
+
+  // The connection kept by hand offers no synchronization (there is no bank to ask) and no empty channel list.
+  await nav(page, 'Connections');
+  await page.getByText('Kept by hand', { exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Kept by hand', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sync now/ })).toHaveCount(0);
+  await expect(page.locator('#channels')).toBeHidden();
 });
 
 test('the same in French, in the dark and at 800×600', async () => {

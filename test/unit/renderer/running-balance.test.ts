@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runningBalances, widestBalance } from '../../../src/renderer/src/lib/running-balance';
+import type { TxTable } from '../../../src/renderer/src/lib/tx-table';
 
 const table = (rows: Array<[id: string, account: string, status: string, date: number, amount: number]>) => ({
   size: rows.length,
   ids: rows.map((r) => r[0]),
   accountIds: rows.map((r) => r[1]),
-  statuses: rows.map((r) => r[2]),
+  statuses: rows.map((r) => r[2]) as TxTable['statuses'],
   dates: rows.map((r) => r[3]),
   amounts: rows.map((r) => r[4]),
 });

@@ -265,7 +265,8 @@ function Detail({ connection }: { connection: Connection }) {
       {provider?.type === 'DOCUMENT' && !closed && <DocumentDrop connectionId={connection.id} />}
       {provider?.type === 'DOCUMENT' && <DocumentReport connection={connection} />}
 
-      <Card title={t('connections.channels')} id="channels">
+      {/* A connection kept by hand has no channel: the card is left out rather than shown empty. */}
+      <Card title={t('connections.channels')} id="channels" hidden={channelRows.length === 0}>
         <div className="list">
           {channelRows.map(({ channel, definition, id }) => {
             const mode = channel?.mode ?? definition?.mode ?? 'EMBEDDED';
