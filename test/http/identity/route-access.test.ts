@@ -101,6 +101,7 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'GET /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] },
   'PUT /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_manage'] },
   'DELETE /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_manage'] },
+  'POST /connections/:id/document_preview': { kind: 'user', scopes: ['connections_manage'] },
 };
 
 let engine: TestEngine;
