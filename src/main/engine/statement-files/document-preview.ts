@@ -22,7 +22,7 @@ export interface PreviewRow {
 
 export interface DocumentPreview {
   format?: string;
-  /** The CSV header's cells (the names a mapping can use), [] when the file has no header or is not CSV. */
+  /** The CSV header's cells (else the first row's): the names a mapping can use; [] when the file is not CSV. */
   columns: string[];
   rows: PreviewRow[];
   total_rows: number;
@@ -40,7 +40,9 @@ function csvColumns(text: string, settings: DocumentSettings): string[] {
   try {
     const rows = readCsvRows(text, delimiter, new ParseContext(), HEAD_LINES);
     const header = findHeaderRow(rows);
-    return header < 0 ? [] : rows[header].cells.map((c) => c.trim());
+    // A header Coffer does not recognise (no date or amount word) is still the first row: its names are offered.
+    const named = header < 0 ? rows[0] : rows[header];
+    return named ? named.cells.map((c) => c.trim()) : [];
   } catch {
     return [];
   }

@@ -19,6 +19,7 @@ import { accountKindsEn } from './account-kinds.en';
 import { credentialFieldsEn } from './credential-fields.en';
 import { screenFailureEn } from './screen-failure.en';
 import { ledgerEn } from './ledger.en';
+import { csvMappingEn } from './csv-mapping.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -27,6 +28,7 @@ export const en = {
   ...credentialFieldsEn,
   ...screenFailureEn,
   ...ledgerEn,
+  ...csvMappingEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,

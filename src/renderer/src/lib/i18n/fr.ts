@@ -20,6 +20,7 @@ import { accountKindsFr } from './account-kinds.fr';
 import { credentialFieldsFr } from './credential-fields.fr';
 import { screenFailureFr } from './screen-failure.fr';
 import { ledgerFr } from './ledger.fr';
+import { csvMappingFr } from './csv-mapping.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -28,6 +29,7 @@ export const fr: Record<MessageKey, string> = {
   ...credentialFieldsFr,
   ...screenFailureFr,
   ...ledgerFr,
+  ...csvMappingFr,
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,
