@@ -24,8 +24,8 @@ import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 import { categorizationRuleRoutes } from './categorization-rules';
 import { exportImportRoutes } from './export-import';
-import { manualLedgerRoutes } from './manual-ledger';
+import { manualAccountRoutes, manualTransactionRoutes } from './manual-ledger';
 import { reconciliationRoutes } from './reconciliation';
 import { documentPreviewRoutes } from './document-preview';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes, manualLedgerRoutes, reconciliationRoutes, documentPreviewRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes, manualAccountRoutes, manualTransactionRoutes, reconciliationRoutes, documentPreviewRoutes];

@@ -46,7 +46,7 @@ const CONNECTIONS = { kind: 'user', scopes: ['connections_manage'] } as const;
 const ACCOUNTS = { kind: 'user', scopes: ['accounts_manage'] } as const;
 const TRANSACTIONS = { kind: 'user', scopes: ['transactions_manage'] } as const;
 
-export const manualLedgerRoutes = defineRoutes({
+export const manualAccountRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
     const ledger = ctx.services.manualLedger;
@@ -110,6 +110,15 @@ export const manualLedgerRoutes = defineRoutes({
         return reply.status(204).send();
       },
     );
+
+  },
+});
+
+export const manualTransactionRoutes = defineRoutes({
+  mount: 'api',
+  register(app, ctx) {
+    const ledger = ctx.services.manualLedger;
+    const strict = { preValidation: rejectWrongBodyTypes };
 
     app.post<{ Body: ManualTransactionInput }>(
       '/manual_transactions',

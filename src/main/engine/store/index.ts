@@ -18,6 +18,7 @@ import { createDynamicProvidersStore } from './dynamic-providers';
 import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
 import { createManualLedgerStore } from './manual-ledger';
+import { createReconciliationStore } from './reconciliations';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
 import { createRolloutStore } from './rollout';
@@ -71,6 +72,7 @@ export function createStore(db: Db) {
     consentReminders: createConsentRemindersStore(db),
     userData: createUserDataStore(db),
     manualLedger: createManualLedgerStore(db),
+    reconciliations: createReconciliationStore(db),
   };
 }
 

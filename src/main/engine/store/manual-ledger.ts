@@ -1,6 +1,6 @@
 /**
  * The person's own ledger (docs/manual-ledger.md): manual connections and accounts, the transactions they
- * enter by hand (on any account), running balances and the "reconciled up to" mark of an account.
+ * enter by hand (on any account).
  * A manual transaction is an ordinary row of `transactions` with `manual = 1` and a provider_key starting
  * with "manual:" (no connector makes one, so no synchronization ever writes it); every write of one keeps
  * `accounts.manual_total` (the sum the balance adds) in step, in the same transaction.
@@ -43,20 +43,6 @@ export interface ManualTransactionRow {
   currency: string;
 }
 
-export interface RunningBalanceRow {
-  id: number;
-  date: number;
-  amount: number;
-  /** The account's balance just after this row (minor units). */
-  balance: number;
-}
-
-export interface ReconciliationRow {
-  day: string;
-  statement_balance: number;
-  creation_date: number;
-}
-
 export function createManualLedgerStore(db: Db) {
   const insertConnection = db.prepare<[number, string, string, number]>(
     `INSERT INTO connections (user_id, provider_id, name, status, auto_sync, consent_per_account, creation_date)
@@ -89,30 +75,6 @@ export function createManualLedgerStore(db: Db) {
   );
   const removeTransaction = db.prepare('DELETE FROM transactions WHERE id = ?');
   const addToTotal = db.prepare<[number, number]>('UPDATE accounts SET manual_total = manual_total + ? WHERE id = ?');
-  const countBooked = db
-    .prepare<[number], number>("SELECT count(*) FROM transactions WHERE account_id = ? AND status = 'BOOKED'")
-    .pluck();
-  // Newest first (date, then id); each row's balance is the current one less every row after it.
-  const runningPage = db.prepare<[number, number, number, number], RunningBalanceRow>(
-    `SELECT id, date, amount, ? - coalesce(sum(amount) OVER (ORDER BY date DESC, id DESC
-       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS balance
-     FROM transactions WHERE account_id = ? AND status = 'BOOKED' ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`,
-  );
-  const bookedFrom = db
-    .prepare<[number, number], number>(
-      "SELECT coalesce(sum(amount), 0) FROM transactions WHERE account_id = ? AND status = 'BOOKED' AND date >= ?",
-    )
-    .pluck();
-  const reconciliation = db.prepare<[number], ReconciliationRow>(
-    'SELECT day, statement_balance, creation_date FROM account_reconciliations WHERE account_id = ?',
-  );
-  const putReconciliation = db.prepare<[number, string, number, number]>(
-    `INSERT INTO account_reconciliations (account_id, day, statement_balance, creation_date) VALUES (?, ?, ?, ?)
-     ON CONFLICT (account_id) DO UPDATE SET day = excluded.day, statement_balance = excluded.statement_balance,
-       creation_date = excluded.creation_date`,
-  );
-  const removeReconciliation = db.prepare<[number]>('DELETE FROM account_reconciliations WHERE account_id = ?');
-
   const markManual = db.prepare<[number]>(
     "UPDATE transactions SET manual = 1 WHERE user_id = ? AND substr(provider_key, 1, 7) = 'manual:' AND manual = 0",
   );
@@ -155,16 +117,6 @@ export function createManualLedgerStore(db: Db) {
       removeTransaction.run(row.id);
       addToTotal.run(-row.amount, row.account_id);
     },
-    /** One page of an account's booked rows, newest first, each with the balance just after it. */
-    runningBalances(accountId: number, current: number, limit: number, offset: number): { rows: RunningBalanceRow[]; total: number } {
-      return { rows: runningPage.all(current, accountId, limit, offset), total: countBooked.get(accountId)! };
-    },
-    /** Sum of the account's booked rows dated at or after `from` (UTC seconds). */
-    bookedFrom: (accountId: number, from: number): number => bookedFrom.get(accountId, from)!,
-    reconciliation: (accountId: number): ReconciliationRow | undefined => reconciliation.get(accountId),
-    putReconciliation(accountId: number, day: string, statementBalance: number, now: number): void {
-      putReconciliation.run(accountId, day, statementBalance, now);
-    },
     /**
      * After an import (whose document keeps the keys, not these derived columns): marks the user's manual
      * transactions by their key and sums them into each account again; inside a transaction.
@@ -173,7 +125,6 @@ export function createManualLedgerStore(db: Db) {
       markManual.run(userId);
       sumManual.run(userId);
     },
-    removeReconciliation: (accountId: number): boolean => removeReconciliation.run(accountId).changes > 0,
   };
 }
 

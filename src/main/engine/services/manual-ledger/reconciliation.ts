@@ -37,14 +37,14 @@ const currentBalance = (account: AccountRow) => servedBalance(account).balance;
 /** One page of the account's booked rows, newest first, each with the balance right after it. */
 export function runningBalances(deps: Deps, account: AccountRow, page: PageLimit): { records: RunningBalanceRecord[]; total: number } {
   const e = currencyExponent(account.currency);
-  const { rows, total } = deps.store.manualLedger.runningBalances(account.id, currentBalance(account), page.limit, offsetOf(page));
+  const { rows, total } = deps.store.reconciliations.runningBalances(account.id, currentBalance(account), page.limit, offsetOf(page));
   const records = rows.map((r) => ({ transaction_id: idString(r.id), date: r.date, amount: minorToNumber(r.amount, e), balance: minorToNumber(r.balance, e) }));
   return { records, total };
 }
 
 function record(deps: Deps, account: AccountRow, day: string, statementBalance: number, creationDate: number): ReconciliationRecord {
   const e = currencyExponent(account.currency);
-  const atDayEnd = currentBalance(account) - deps.store.manualLedger.bookedFrom(account.id, dayEnd(day));
+  const atDayEnd = currentBalance(account) - deps.store.reconciliations.bookedFrom(account.id, dayEnd(day));
   const { balance, difference } = reconciliationOf(statementBalance, atDayEnd);
   return {
     account_id: idString(account.id),
@@ -58,7 +58,7 @@ function record(deps: Deps, account: AccountRow, day: string, statementBalance: 
 
 /** GET /accounts/{id}/reconciliation: the last one, measured against today's data; 404 when none. */
 export function getReconciliation(deps: Deps, account: AccountRow): ReconciliationRecord {
-  const row = deps.store.manualLedger.reconciliation(account.id);
+  const row = deps.store.reconciliations.reconciliation(account.id);
   if (!row) throw new NotFound(`account ${account.id} has not been reconciled yet`, idString(account.id));
   return record(deps, account, row.day, row.statement_balance, row.creation_date);
 }
@@ -68,11 +68,11 @@ export function putReconciliation(deps: Deps, account: AccountRow, body: { date:
   dayEnd(body.date);
   const statementBalance = parseMoney('statement_balance', body.statement_balance, account.currency);
   const now = deps.now();
-  deps.store.transaction(() => deps.store.manualLedger.putReconciliation(account.id, body.date, statementBalance, now));
+  deps.store.transaction(() => deps.store.reconciliations.putReconciliation(account.id, body.date, statementBalance, now));
   return record(deps, account, body.date, statementBalance, now);
 }
 
 /** DELETE /accounts/{id}/reconciliation: forgets the mark; 404 when there was none. */
 export function deleteReconciliation(deps: Deps, account: AccountRow): void {
-  if (!deps.store.manualLedger.removeReconciliation(account.id)) throw new NotFound(`account ${account.id} has not been reconciled yet`, idString(account.id));
+  if (!deps.store.reconciliations.removeReconciliation(account.id)) throw new NotFound(`account ${account.id} has not been reconciled yet`, idString(account.id));
 }

@@ -77,23 +77,45 @@ export function ManualTransactionDialog({ account, onClose }: { account: Account
         </p>
         <DateField label={t('ledger.field.date')} value={day} onChange={setDay} lang={lang} invalidText={t('ledger.invalidDate')} testId="manual-day" />
         <TextField label={t('ledger.field.label')} value={label} onChange={(e) => setLabel(e.target.value)} error={tried && problems.label} data-autofocus maxLength={200} />
-        <div className="row row-wrap" style={{ alignItems: 'flex-start' }}>
-          <SelectField label={t('ledger.field.direction')} value={direction} onChange={(e) => setDirection(e.target.value as 'out' | 'in')}>
-            <option value="out">{t('ledger.out')}</option>
-            <option value="in">{t('ledger.in')}</option>
-          </SelectField>
-          <TextField
-            label={`${t('ledger.field.amount')} (${account?.currency ?? ''})`}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={tried && problems.amount}
-            inputMode="decimal"
-            style={{ width: 140 }}
-          />
-        </div>
+        <AmountFields
+          direction={direction}
+          onDirection={setDirection}
+          amount={amount}
+          onAmount={setAmount}
+          currency={account?.currency ?? ''}
+          error={tried ? problems.amount : undefined}
+        />
         {tried && problems.day && <Alert tone="danger">{problems.day}</Alert>}
         {error && <Alert tone="danger">{error}</Alert>}
       </form>
     </Dialog>
+  );
+}
+
+/** Money out or in, and the amount (typed without a sign). */
+function AmountFields(p: {
+  direction: 'out' | 'in';
+  onDirection: (d: 'out' | 'in') => void;
+  amount: string;
+  onAmount: (a: string) => void;
+  currency: string;
+  error: string | undefined;
+}) {
+  const { t } = useT();
+  return (
+    <div className="row row-wrap" style={{ alignItems: 'flex-start' }}>
+      <SelectField label={t('ledger.field.direction')} value={p.direction} onChange={(e) => p.onDirection(e.target.value as 'out' | 'in')}>
+        <option value="out">{t('ledger.out')}</option>
+        <option value="in">{t('ledger.in')}</option>
+      </SelectField>
+      <TextField
+        label={`${t('ledger.field.amount')} (${p.currency})`}
+        value={p.amount}
+        onChange={(e) => p.onAmount(e.target.value)}
+        error={p.error}
+        inputMode="decimal"
+        style={{ width: 140 }}
+      />
+    </div>
   );
 }
