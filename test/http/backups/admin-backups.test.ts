@@ -4,7 +4,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEngineDb } from '../../helpers/data-dir-db';
+import { closeDatabase, openDatabase } from '../../../src/main/engine/db/database';
+import { migrations } from '../../../src/main/engine/db/migrations';
+import { databaseKeySource } from '../../../src/main/engine/secrets/database-key';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { ALL_SCOPES, accountsOf, api, connectEmbedded, getJson, newCaller, transactionsOf, waitSettled, type Caller } from '../sync/sync-helpers';
 
@@ -198,13 +200,15 @@ describe('before an upgrade', () => {
   it('an existing database whose migrations will run is backed up first (BEFORE_UPGRADE), and that backup restores', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'coffer-upgrade-'));
     try {
+      // The engine's first start makes the folder's key; its database is then replaced by one of the previous
+      // schema version (the last migration not applied), as the Coffer before this one left it.
       const first = await startTestEngine({ dataDir });
-      const userId = first.createUser('kept@example.com');
       await first.close();
-      // Bring the data back to the previous version's schema (the last migration undone).
-      const raw = openEngineDb(join(dataDir, 'coffer.db'));
-      raw.exec('DROP TABLE budgets; DROP TABLE budget_categories; DROP TABLE budget_assignments; PRAGMA user_version = 11;');
-      raw.close();
+      for (const f of readdirSync(dataDir)) if (f.startsWith('coffer.db')) rmSync(join(dataDir, f));
+      const key = databaseKeySource(dataDir).read()!;
+      const raw = openDatabase(join(dataDir, 'coffer.db'), { key, migrateTo: migrations.length - 1 });
+      const userId = Number(raw.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES ('kept@example.com', 'x', 1)").run().lastInsertRowid);
+      closeDatabase(raw);
       const second = await startTestEngine({ dataDir });
       try {
         const token = second.clientToken(['admin']);

@@ -90,6 +90,18 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'DELETE /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'POST /categorization_rules/apply': { kind: 'user', scopes: ['transactions_manage'] },
   'PUT /accounts/:id/preferences': { kind: 'user', scopes: ['accounts_manage'] },
+  // The person's own ledger (docs/manual-ledger.md).
+  'POST /manual_connections': { kind: 'user', scopes: ['connections_manage'] },
+  'POST /manual_accounts': { kind: 'user', scopes: ['accounts_manage'] },
+  'PUT /manual_accounts/:id': { kind: 'user', scopes: ['accounts_manage'] },
+  'POST /manual_transactions': { kind: 'user', scopes: ['transactions_manage'] },
+  'PUT /manual_transactions/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'DELETE /manual_transactions/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'GET /accounts/:id/running_balances': { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] },
+  'GET /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] },
+  'PUT /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_manage'] },
+  'DELETE /accounts/:id/reconciliation': { kind: 'user', scopes: ['accounts_manage'] },
+  'POST /connections/:id/document_preview': { kind: 'user', scopes: ['connections_manage'] },
 };
 
 let engine: TestEngine;

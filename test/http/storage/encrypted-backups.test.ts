@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../src/main/engine/db/database';
+import { migrations } from '../../../src/main/engine/db/migrations';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -48,10 +49,8 @@ async function restore(engine: TestEngine, id: string): Promise<void> {
 
 /** A clear database of the previous schema version (the last migration undone), as an earlier Coffer left it. */
 function earlierClearDatabase(file: string, email: string): void {
-  const db = openDatabase(file);
+  const db = openDatabase(file, { migrateTo: migrations.length - 1 });
   db.prepare("INSERT INTO users (email, password_hash, creation_date) VALUES (?, 'x', 1)").run(email);
-  db.exec('ALTER TABLE accounts DROP COLUMN consent_declined');
-  db.pragma(`user_version = ${(db.pragma('user_version', { simple: true }) as number) - 1}`);
   closeDatabase(db);
 }
 

@@ -8,6 +8,11 @@ export interface OpenOptions {
   nativeBinding?: string;
   /** The 32-byte encryption key (the engine always gives one; only unit tests of the store open clear files). */
   key?: Uint8Array;
+  /**
+   * The schema version to migrate to (default: the latest). An earlier one leaves the database as an earlier
+   * Coffer would have: the upgrade tests start from it.
+   */
+  migrateTo?: number;
   /** Called once before migrations change an existing database (not a new one): the engine backs it up there. */
   beforeMigrations?: (db: Db) => void;
 }
@@ -29,7 +34,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  migrate(db, options.beforeMigrations);
+  migrate(db, options.beforeMigrations, options.migrateTo);
   return db;
 }
 
@@ -61,12 +66,12 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db, beforeMigrations?: (db: Db) => void): void {
+function migrate(db: Db, beforeMigrations?: (db: Db) => void, upTo = Infinity): void {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}; expected ${i + 1} (consecutive)`);
   });
   const current = schemaVersion(db);
-  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  const latest = Math.min(upTo, migrations[migrations.length - 1]?.version ?? 0);
   if (current > latest) {
     throw new Error(
       `database schema version ${current} is newer than this Coffer (${latest}); upgrade Coffer or use another data directory`,
@@ -74,7 +79,7 @@ function migrate(db: Db, beforeMigrations?: (db: Db) => void): void {
   }
   if (current > 0 && current < latest) beforeMigrations?.(db);
   for (const m of migrations) {
-    if (m.version <= current) continue;
+    if (m.version <= current || m.version > latest) continue;
     // PRAGMA foreign_keys is a no-op inside a transaction: switched around it.
     if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
     try {

@@ -37,7 +37,7 @@ export const ACCOUNT_FIELDS: FieldSpec = [
   ['balance_date', 'int?'], ['iban', 'str?'], ['account_number', 'str?'], ['status', 'str'], ['type', 'str'], ['usage', 'str'],
   ['owner_name', 'str?'], ['last_channel_definition_id', 'str?'], ['payment_source', 'int?'], ['payment_destination', 'int?'],
   ['savings', 'json?'], ['loan', 'json?'], ['hidden_from_totals', 'int'], ['status_before_close', 'str?'],
-  ['closing_balance', 'int?'], ['closing_date', 'int?'], ['consent_declined', 'int'],
+  ['closing_balance', 'int?'], ['closing_date', 'int?'], ['consent_declined', 'int'], ['manual_kind', 'str?'],
 ];
 
 export const BALANCE_FIELDS: FieldSpec = [['account_id', 'int'], ['date', 'int'], ['balance', 'int']];

@@ -66,7 +66,7 @@ function mediaType(request: FastifyRequest): string {
 }
 
 /** The caller's statement-files connection: 404 for none (or another user's), 400 for a bank connection. */
-function documentConnection(ctx: EngineContext, request: FastifyRequest<{ Params: { id: string } }>): ConnectionRow {
+export function documentConnection(ctx: EngineContext, request: FastifyRequest<{ Params: { id: string } }>): ConnectionRow {
   const connection = ctx.store.connections.findOwned(userIdOf(request), parseId(request.params.id));
   if (!connection) throw notFound('connection', request.params.id);
   if (catalogueProvider(ctx, connection.provider_id)?.type !== 'DOCUMENT') {

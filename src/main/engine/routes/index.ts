@@ -26,5 +26,42 @@ import { categorizationRuleRoutes } from './categorization-rules';
 import { exportImportRoutes } from './export-import';
 import { budgetRoutes } from './budgets';
 import { fxRateRoutes } from './fx-rates';
+import { manualAccountRoutes, manualTransactionRoutes } from './manual-ledger';
+import { reconciliationRoutes } from './reconciliation';
+import { documentPreviewRoutes } from './document-preview';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes, budgetRoutes, fxRateRoutes];
+export const routeModules: RouteModule[] = [
+  signedResponseApiRoutes,
+  signKeyRoutes,
+  openApiRoutes,
+  healthRoutes,
+  appSessionRoutes,
+  authServerRoutes,
+  userRoutes,
+  providerRoutes,
+  logoRoutes,
+  categoryRoutes,
+  keyRoutes,
+  connectionRoutes,
+  accountRoutes,
+  transactionRoutes,
+  queueRoutes,
+  webhookAdminRoutes,
+  adminSettingsRoutes,
+  adminBackupRoutes,
+  adminConnectorRoutes,
+  rolloutRoutes,
+  authorizeUrlRoutes,
+  consentPageRoutes,
+  professionalAccountRoutes,
+  widgetRoutes,
+  documentRoutes,
+  categorizationRuleRoutes,
+  exportImportRoutes,
+  budgetRoutes,
+  fxRateRoutes,
+  manualAccountRoutes,
+  manualTransactionRoutes,
+  reconciliationRoutes,
+  documentPreviewRoutes,
+];

@@ -10,6 +10,7 @@ import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
 import { createFxRateService, RatesRefresh } from './fx-rates';
 import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
+import { createManualLedgerService } from './manual-ledger';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -33,6 +34,7 @@ export function createServices(
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
     exportImport: createExportImportService(deps),
+    manualLedger: createManualLedgerService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
     fxRates: createFxRateService(deps),
     ratesRefresh: new RatesRefresh(deps.ratesRefresh),

@@ -7,3 +7,4 @@ export { documentSettingsSchema, parseSettingsBody } from '../connectors/stateme
 export { MAX_STATEMENT_BYTES, formatBytes } from '../connectors/statements/statement-reader';
 export { FOLDER_CREDENTIAL, STATEMENTS_CHANNEL_ID, STATEMENTS_ID } from '../connectors/statements/definition';
 export { resolveStatementFolder } from './folder-access';
+export { previewDocument, type DocumentPreview } from './document-preview';

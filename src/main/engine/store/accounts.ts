@@ -39,6 +39,10 @@ export interface AccountRow {
   closing_date: number | null;
   /** 1: the person chose not to share this account (consent screen); cleared when consent is granted. */
   consent_declined: number;
+  /** What a manual account holds (CASH, PROPERTY…); null for a bank's account. */
+  manual_kind: string | null;
+  /** Sum of the account's manual transactions (minor units), added to the balance served. */
+  manual_total: number;
 }
 
 /** A row of `listed_accounts`: an account the last LIST_ACCOUNTS run saw (payload: the connector's ProviderAccount). */

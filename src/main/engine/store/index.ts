@@ -20,6 +20,8 @@ import { createEventsStore } from './events';
 import { createFxRateStore } from './fx-rates';
 import { createSummaryBalanceStore } from './summary-balances';
 import { createKeyStore } from './keys';
+import { createManualLedgerStore } from './manual-ledger';
+import { createReconciliationStore } from './reconciliations';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
 import { createRolloutStore } from './rollout';
@@ -75,6 +77,8 @@ export function createStore(db: Db) {
     budgets: createBudgetStore(db),
     fxRates: createFxRateStore(db),
     summaryBalances: createSummaryBalanceStore(db),
+    manualLedger: createManualLedgerStore(db),
+    reconciliations: createReconciliationStore(db),
   };
 }
 

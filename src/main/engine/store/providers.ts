@@ -65,8 +65,9 @@ function toChannelDefinition(row: ChannelDefinitionRow): ChannelDefinition {
 
 /** The `providers` and `channel_definitions` tables. */
 export function createProviderStore(db: Db) {
-  const providers = db.prepare<[], ProviderRow>('SELECT id, name, type, country_code, base_url, logo, position FROM providers ORDER BY position, id');
+  const providers = db.prepare<[], ProviderRow>("SELECT id, name, type, country_code, base_url, logo, position FROM providers WHERE id <> 'manual' ORDER BY position, id");
   const definitions = db.prepare<[], ChannelDefinitionRow>('SELECT * FROM channel_definitions ORDER BY provider_id, id');
+  // The 'manual' row only anchors the person's manual connections (no channel, nothing to offer): not in the catalogue.
   // Read once per database version: the catalogue changes only at start and with the roll-out.
   const cache = new VersionedCache<CatalogueProvider[]>(dbVersionReader(db), 1);
   const upsertProvider = db.prepare(

@@ -66,6 +66,8 @@ export function transactionJsonSql(t = 't'): string {
     `CASE WHEN ${t}.tags IS NOT NULL AND json_valid(${t}.tags) THEN ',"tags":' || json(${t}.tags) ELSE '' END`,
     optionalText('category_source', `${t}.category_source`),
     `CASE WHEN ${t}.category_rule_id IS NOT NULL THEN ',"category_rule_id":"' || ${t}.category_rule_id || '"' ELSE '' END`,
+    // The person entered it by hand (the bank does not know it).
+    `CASE WHEN ${t}.manual = 1 THEN ',"manual":true' ELSE '' END`,
     `'}'`,
   ].join(' || ');
 }

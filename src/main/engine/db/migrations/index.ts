@@ -10,6 +10,7 @@ import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
 import m011 from './m011_fx_rates';
 import m012 from './m012_budgets';
+import m013 from './m013_manual_ledger';
 import type { Db } from '../database';
 
 /**
@@ -44,4 +45,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 10, name: 'consent_declined', sql: m010 },
   { version: 11, name: 'fx_rates', sql: m011 },
   { version: 12, name: 'budgets', sql: m012 },
+  { version: 13, name: 'manual_ledger', sql: m013 },
 ];

@@ -1,4 +1,5 @@
 import { currencyExponent, minorToNumber } from '../../domain/money';
+import { servedBalance } from '../../domain/manual-ledger';
 import { idString, parseJson } from '../../domain/record';
 import type { AccountStatus, AccountType, AccountUsage } from '../../domain/values';
 import type { AccountRow } from '../../store/accounts';
@@ -33,6 +34,8 @@ export interface AccountRecord {
   /** Extension: a CLOSED account's balance on its closing (the contract shows 0 since) and when. */
   closing_balance?: number;
   closing_date?: number;
+  /** Extension: what an account of a manual connection holds (CASH, PROPERTY, LOAN, CREDIT_CARD, CHECKINGS, SAVINGS). */
+  manual_kind?: string;
 }
 
 const bool = (v: number | null) => (v === null ? undefined : v === 1);
@@ -58,12 +61,14 @@ function servedDetails(value: unknown): unknown {
  * text); the record serves money members as numbers.
  */
 export function accountRecord(row: AccountRow): AccountRecord {
+  // The person's manual transactions count in the balance (and in a closed account's closing balance).
+  const { balance, closing_balance } = servedBalance(row);
   const record: AccountRecord = {
     id: idString(row.id),
     connection_id: idString(row.connection_id),
     name: row.name,
     currency: row.currency,
-    balance: minorToNumber(row.balance, currencyExponent(row.currency)),
+    balance: minorToNumber(balance, currencyExponent(row.currency)),
     reference: row.reference,
     status: row.status,
     type: row.type,
@@ -86,10 +91,11 @@ export function accountRecord(row: AccountRow): AccountRecord {
   if (row.hidden_from_totals === 1) record.hidden_from_totals = true;
   // Only while not shared: a granted account is no longer "declined", whatever route granted it.
   if (row.consent_declined === 1 && row.status === 'PENDING_CONSENT') record.consent_declined = true;
-  if (row.status === 'CLOSED' && row.closing_balance !== null && row.closing_date !== null) {
-    record.closing_balance = minorToNumber(row.closing_balance, currencyExponent(row.currency));
+  if (row.status === 'CLOSED' && closing_balance !== null && row.closing_date !== null) {
+    record.closing_balance = minorToNumber(closing_balance, currencyExponent(row.currency));
     record.closing_date = row.closing_date;
   }
+  if (row.manual_kind !== null) record.manual_kind = row.manual_kind;
   return record;
 }
 
@@ -140,6 +146,14 @@ export const accountSchema = {
       type: 'number',
       description:
         'Extension: for an account closed by PUT /accounts/{id} (its balance is 0 since), the balance it had when closed. Present only then.',
+      'x-coffer-extension': true,
+    },
+    manual_kind: {
+      type: 'string',
+      enum: ['CASH', 'CHECKINGS', 'SAVINGS', 'PROPERTY', 'LOAN', 'CREDIT_CARD'],
+      description:
+        'Extension: present on an account of a manual connection (status MANUAL): what it holds. The balance of every ' +
+        'account includes the person\'s manual transactions (POST /manual_transactions).',
       'x-coffer-extension': true,
     },
     closing_date: {

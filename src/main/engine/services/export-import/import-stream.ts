@@ -76,6 +76,8 @@ class StreamingImport {
     const u = user as ExportedRecord & { properties?: Record<string, string> };
     this.store.transaction(() => {
       this.store.userData.setProfile(this.userId, storedRow(u, USER_FIELDS), u.properties ?? {});
+      // Which transactions the person entered is read from their keys, and each account's sum of them again.
+      this.store.manualLedger.restoreManualMarks(this.userId);
       this.store.userData.endImport(this.userId);
     });
   }

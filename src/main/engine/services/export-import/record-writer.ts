@@ -6,6 +6,7 @@
  */
 import { connectionStatusFromChannels } from '../../domain/connection-status';
 import type { KnownIds } from '../../domain/export-check';
+import { MANUAL_PROVIDER_ID } from '../../domain/manual-ledger';
 import { EXPORT_LISTS, importedChannelStatus, storedRow, type ExportList, type ExportedRecord } from '../../domain/export-document';
 import type { ChannelStatus } from '../../domain/values';
 import type { Store } from '../../store';
@@ -21,7 +22,8 @@ export function knownIds(store: Store): KnownIds {
   const providers = store.providers.all();
   const categories = new Map<unknown, boolean>();
   return {
-    providers: new Set(providers.map((p) => p.id)),
+    // The catalogue leaves out the provider of manual connections (nothing to connect to); their records name it.
+    providers: new Set([...providers.map((p) => p.id), MANUAL_PROVIDER_ID]),
     channelDefinitions: new Set(providers.flatMap((p) => p.channel_definitions.map((d) => d.id))),
     categories: {
       has(id) {

@@ -28,5 +28,10 @@ export const transactionSchema = {
       description: 'Extension: who filed the category: USER (PUT /transactions/{id}), RULE (a categorization rule), LEARNED (learnt from corrections). Absent: the automatic categorizer.',
     },
     category_rule_id: { type: 'string', description: 'Extension: the categorization rule that filed it, when category_source is RULE.' },
+    manual: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Extension: the person entered it by hand (POST /manual_transactions); the bank does not know it. Present only then.',
+    },
   },
 } as const;

@@ -258,6 +258,8 @@ export interface Account {
   consent_declined?: true;
   /** Extension: for an account closed by PUT /accounts/{id} (its balance is 0 since), the balance it had when closed. Present only then. (Coffer extension to the published interface.) */
   closing_balance?: number;
+  /** Extension: present on an account of a manual connection (status MANUAL): what it holds. The balance of every account includes the person's manual transactions (POST /manual_transactions). (Coffer extension to the published interface.) */
+  manual_kind?: 'CASH' | 'CHECKINGS' | 'SAVINGS' | 'PROPERTY' | 'LOAN' | 'CREDIT_CARD';
   /** Extension: when the account was closed by PUT /accounts/{id} (timestamp). Present with closing_balance. (Coffer extension to the published interface.) */
   closing_date?: number;
 }
@@ -295,6 +297,8 @@ export interface Transaction {
   category_source?: 'USER' | 'RULE' | 'LEARNED';
   /** Extension: the categorization rule that filed it, when category_source is RULE. */
   category_rule_id?: string;
+  /** Extension: the person entered it by hand (POST /manual_transactions); the bank does not know it. Present only then. */
+  manual?: true;
 }
 
 /** The rule. */

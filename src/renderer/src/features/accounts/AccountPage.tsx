@@ -27,6 +27,7 @@ import { BalanceChart } from '../dashboard/charts';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
+import { LedgerCard } from '../ledger/LedgerCard';
 
 const LOAN_KEYS = new Set([
   'type',
@@ -317,6 +318,8 @@ function AccountView({ account }: { account: Account }) {
           </p>
         )}
       </Card>
+
+      <LedgerCard account={account} />
 
       <RenameAccountDialog account={account} open={dialog === 'rename'} onClose={() => setDialog(null)} />
       <DeleteAccountDialog account={account} open={dialog === 'delete'} onClose={() => setDialog(null)} />

@@ -19,6 +19,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
 import { DocumentDrop } from './DocumentDrop';
 import { DocumentReport } from './DocumentReport';
+import { CsvMappingCard } from '../csv-mapping/CsvMappingCard';
 import { FolderLine } from './FolderLine';
 import { startConsent } from './bank-consent';
 import { ConsentEndingAlert } from './ConsentEnding';
@@ -264,8 +265,10 @@ function Detail({ connection }: { connection: Connection }) {
 
       {provider?.type === 'DOCUMENT' && !closed && <DocumentDrop connectionId={connection.id} />}
       {provider?.type === 'DOCUMENT' && <DocumentReport connection={connection} />}
+      {provider?.type === 'DOCUMENT' && !closed && <CsvMappingCard connectionId={connection.id} />}
 
-      <Card title={t('connections.channels')} id="channels">
+      {/* A connection kept by hand has no channel: the card is left out rather than shown empty. */}
+      <Card title={t('connections.channels')} id="channels" hidden={channelRows.length === 0}>
         <div className="list">
           {channelRows.map(({ channel, definition, id }) => {
             const mode = channel?.mode ?? definition?.mode ?? 'EMBEDDED';

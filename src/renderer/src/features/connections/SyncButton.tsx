@@ -52,6 +52,9 @@ export function SyncButton({
     else navigate(`/connections/${encodeURIComponent(connection.id)}?update=credentials`);
   };
 
+  // A connection kept by hand has no bank to ask: nothing to synchronize, no button.
+  if (connection.provider_id === 'manual') return null;
+
   return (
     <>
       <Button

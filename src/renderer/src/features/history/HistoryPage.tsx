@@ -13,6 +13,7 @@ import { SavedFilters } from './SavedFilters';
 import { SaveFilterDialog } from './SaveFilterDialog';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
+import { useRunningBalances } from '../ledger/use-running-balances';
 import { useCsvExport } from './use-csv-export';
 import { useFilterInAddress } from './use-filter-address';
 import { useCompact } from './use-compact';
@@ -37,6 +38,7 @@ export default function HistoryPage() {
 
   useFilterInAddress();
   const { view, accountName, categoryName } = useHistoryView();
+  const balancesAfter = useRunningBalances(view);
   const exportCsv = useCsvExport(view, accountName, categoryName);
 
   const loading = txLoad.status === 'loading';
@@ -86,6 +88,7 @@ export default function HistoryPage() {
         ) : (
           <TransactionTable
             view={view}
+            balancesAfter={balancesAfter}
             selected={selected}
             onSelect={setSelected}
             sortKey={sort.key}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { transactionsApi, type Transaction } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
-import { Button, Card } from '../../ui';
+import { Badge, Button, Card } from '../../ui';
 import { CategorySource } from './CategorySource';
 import { TransactionEditor } from './TransactionEditor';
 
@@ -91,6 +91,12 @@ export function TransactionDetail({
         <div className={`num detail-amount${amount > 0 ? ' positive' : ''}`} data-testid="tx-detail-amount">
           {money(amount, txTable.currencies[i], { sign: amount > 0 })}
         </div>
+        {/* A transaction the person entered (the bank does not know it). */}
+        {full?.manual && (
+          <span data-testid="tx-detail-manual">
+            <Badge tone="info">{t('ledger.manualBadge')}</Badge>
+          </span>
+        )}
       </div>
       <dl className="kv" style={{ margin: 0, fontSize: 13 }}>
         {rows.map(([k, v]) => (

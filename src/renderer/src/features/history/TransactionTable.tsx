@@ -4,6 +4,7 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { widestAmount } from '../../lib/amount-width';
+import { widestBalance } from '../../lib/running-balance';
 import { dataSelectors, useStore } from '../../store';
 import { PartsLabel } from '../common/PartsLabel';
 import { sourceMark } from './CategorySource';
@@ -23,6 +24,7 @@ export function TransactionTable({
   accountName,
   categoryName,
   empty,
+  balancesAfter,
 }: {
   view: Int32Array;
   selected: string | null;
@@ -34,6 +36,8 @@ export function TransactionTable({
   categoryName: (id: string) => string;
   /** What to show instead of the rows when there are none (null: the rows). */
   empty: ReactNode;
+  /** The balance after each row (by table index), when the history shows one account in date order. */
+  balancesAfter?: { balances: ReadonlyMap<number, number>; currency: string };
 }) {
   const { t, day, money, lang } = useT();
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
@@ -70,9 +74,13 @@ export function TransactionTable({
 
   // The Amount column is as wide as the widest amount shown (theme.css: --amount-chars), never cut.
   const amountChars = useMemo(
-    () => widestAmount(txTable, view, (amount, currency) => money(amount, currency, { sign: amount > 0 })),
+    () =>
+      Math.max(
+        widestAmount(txTable, view, (amount, currency) => money(amount, currency, { sign: amount > 0 })),
+        widestBalance(balancesAfter?.balances, (b) => money(b, balancesAfter!.currency)),
+      ),
     // money follows the language
-    [view, lang],
+    [view, lang, balancesAfter],
   );
 
   const activeId = view.length ? `tx-row-${txTable.ids[view[Math.min(active, view.length - 1)]]}` : undefined;
@@ -184,6 +192,11 @@ export function TransactionTable({
                     data-testid="tx-amount"
                   >
                     {money(amount, txTable.currencies[i], { sign: amount > 0 })}
+                    {balancesAfter?.balances.has(i) && (
+                      <span className="cell-sub" style={{ fontWeight: 400 }} title={t('ledger.runningBalance')} data-testid="tx-balance-after">
+                        = {money(balancesAfter.balances.get(i)!, balancesAfter.currency)}
+                      </span>
+                    )}
                   </div>
                 </div>
               );

@@ -17,6 +17,7 @@ const ConnectCallback = lazyScreen(() => import('../connections/ConnectCallbackP
 const Consent = lazyScreen(() => import('../connections/ConsentPage'));
 const BankConsent = lazyScreen(() => import('../connections/BankConsentPage'));
 const Account = lazyScreen(() => import('../accounts/AccountPage'));
+const Accounts = lazyScreen(() => import('../ledger/AccountsPage'));
 const History = lazyScreen(() => import('../history/HistoryPage'));
 const Rules = lazyScreen(() => import('../history/RulesPage'));
 const Budget = lazyScreen(() => import('../budget/BudgetPage'));
@@ -32,6 +33,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/connections/:id/consent', Consent],
   ['/connect-callback', ConnectCallback],
   ['/connect-bank', BankConsent],
+  ['/accounts', Accounts],
   ['/accounts/:id', Account],
   ['/history', History],
   ['/history/rules', Rules],

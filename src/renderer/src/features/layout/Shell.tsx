@@ -9,7 +9,8 @@ import { EngineStatus } from '../common/EngineStatus';
 import { needsAttention } from '../common/status';
 
 const NAV: Array<{ to: string; label: MessageKey; icon: IconName; match: (p: string) => boolean }> = [
-  { to: '/', label: 'nav.dashboard', icon: 'dashboard', match: (p) => p === '/' || p.startsWith('/accounts') },
+  { to: '/', label: 'nav.dashboard', icon: 'dashboard', match: (p) => p === '/' },
+  { to: '/accounts', label: 'nav.accounts', icon: 'wallet', match: (p) => p.startsWith('/accounts') },
   {
     to: '/connections',
     label: 'nav.connections',

@@ -20,6 +20,8 @@ import { errorsEn } from '../../../core/i18n/errors.en';
 import { accountKindsEn } from './account-kinds.en';
 import { credentialFieldsEn } from './credential-fields.en';
 import { screenFailureEn } from './screen-failure.en';
+import { ledgerEn } from './ledger.en';
+import { csvMappingEn } from './csv-mapping.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
 export const en = {
@@ -27,6 +29,8 @@ export const en = {
   ...accountKindsEn,
   ...credentialFieldsEn,
   ...screenFailureEn,
+  ...ledgerEn,
+  ...csvMappingEn,
   ...newUserEn,
   ...firstWeekEn,
   ...keychainEn,

@@ -21,6 +21,8 @@ import { errorsFr } from '../../../core/i18n/errors.fr';
 import { accountKindsFr } from './account-kinds.fr';
 import { credentialFieldsFr } from './credential-fields.fr';
 import { screenFailureFr } from './screen-failure.fr';
+import { ledgerFr } from './ledger.fr';
+import { csvMappingFr } from './csv-mapping.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
 export const fr: Record<MessageKey, string> = {
@@ -28,6 +30,8 @@ export const fr: Record<MessageKey, string> = {
   ...accountKindsFr,
   ...credentialFieldsFr,
   ...screenFailureFr,
+  ...ledgerFr,
+  ...csvMappingFr,
   ...newUserFr,
   ...firstWeekFr,
   ...keychainFr,

@@ -1,0 +1,28 @@
+/** The CSV mapping screen of a statement-files connection: columns chosen on a sample, its rows as Coffer reads them. */
+export const csvMappingEn = {
+  'csvMap.title': 'CSV columns',
+  'csvMap.text':
+    'Choose a sample CSV file from your bank: Coffer shows its first rows as it reads them. Pick the columns until they look right, then save; the next synchronization reads your files again with them.',
+  'csvMap.file': 'Sample file',
+  'csvMap.guess': 'Found by Coffer',
+  'csvMap.none': 'None',
+  'csvMap.date': 'Date',
+  'csvMap.label': 'Description',
+  'csvMap.amount': 'Amount',
+  'csvMap.debit': 'Money out (debit)',
+  'csvMap.credit': 'Money in (credit)',
+  'csvMap.decimal': 'Decimal separator',
+  'csvMap.dateOrder': 'Dates are written',
+  'csvMap.order.auto': 'Let Coffer tell',
+  'csvMap.order.DMY': 'Day first (31/12/2026)',
+  'csvMap.order.MDY': 'Month first (12/31/2026)',
+  'csvMap.needColumns': 'Choose a date, a description and an amount (or money out and in) column, or leave all three to Coffer.',
+  'csvMap.previewCaption': 'The first rows as Coffer reads them',
+  'csvMap.rowsRead': '{shown} of {total} rows read',
+  'csvMap.leftOut': 'Left out: {rows}',
+  'csvMap.problem': 'Coffer cannot read this file with these columns: {problem}. Choose other columns.',
+  'csvMap.noGuess': 'Coffer could not find the columns of this file by itself: choose them above.',
+  'csvMap.save': 'Save these columns',
+  'csvMap.saved': 'Columns saved: the next synchronization reads your files with them.',
+  'csvMap.line': 'Line',
+};
