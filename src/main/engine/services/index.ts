@@ -10,6 +10,7 @@ import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
 import { createTransactionService } from './transactions';
+import { createTransferService } from './transfers';
 
 export type { ServiceDeps } from './deps';
 
@@ -22,6 +23,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
+    transfers: createTransferService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

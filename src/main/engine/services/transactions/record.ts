@@ -28,5 +28,24 @@ export const transactionSchema = {
       description: 'Extension: who filed the category: USER (PUT /transactions/{id}), RULE (a categorization rule), LEARNED (learnt from corrections). Absent: the automatic categorizer.',
     },
     category_rule_id: { type: 'string', description: 'Extension: the categorization rule that filed it, when category_source is RULE.' },
+    splits: {
+      type: 'array',
+      description: 'Extension: the parts the person split it into (PUT /transactions/{id}/splits), adding up to amount. Present only when split.',
+      items: {
+        type: 'object',
+        required: ['amount', 'category_id'],
+        properties: { amount: { type: 'number' }, category_id: { type: 'string' }, note: { type: 'string' } },
+      },
+    },
+    transfer: {
+      type: 'object',
+      description: 'Extension: the transfer between the person\'s accounts this row is one side of (GET /transfers/{id}). Present only when linked.',
+      required: ['id', 'transaction_id', 'confirmed'],
+      properties: {
+        id: { type: 'string', description: 'The transfer.' },
+        transaction_id: { type: 'string', description: 'The other side.' },
+        confirmed: { type: 'boolean', description: 'false when found automatically and not yet confirmed.' },
+      },
+    },
   },
 } as const;
