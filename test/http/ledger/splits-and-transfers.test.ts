@@ -106,6 +106,20 @@ describe('PUT /transactions/{id}/splits', () => {
     expect((await get(ids.receipt)).splits).toHaveLength(2);
   });
 
+  it('after a synchronization that changed the amount (a tip), the last part takes the difference, or the split goes', async () => {
+    const { ledgerAfterSync } = await import('../../../src/main/engine/services/ledger-after-sync');
+    const deps = { store: engine.ctx.store, now: () => engine.ctx.now() };
+    const setAmount = (minor: number) => engine.ctx.db.prepare('UPDATE transactions SET amount = ? WHERE id = ?').run(minor, ids.receipt);
+    setAmount(-4_500);
+    expect(ledgerAfterSync(deps, (await whoAmI()).id, T0 + 365 * DAY).refitted).toBe(1);
+    expect((await get(ids.receipt)).splits.map((p: any) => p.amount)).toEqual([-30.1, -14.9]);
+    setAmount(-3_000);
+    ledgerAfterSync(deps, (await whoAmI()).id, T0 + 365 * DAY);
+    expect(await get(ids.receipt)).not.toHaveProperty('splits');
+    setAmount(-4_250);
+    expect((await split(ids.receipt, [{ amount: -30.1, category_id: 'SUPERMARKET', note: 'food' }, { amount: -12.4, category_id: 'HEALTH' }])).status).toBe(204);
+  });
+
   it('[] removes the split', async () => {
     expect((await split(ids.yen, [])).status).toBe(204);
     expect(await get(ids.yen)).not.toHaveProperty('splits');
