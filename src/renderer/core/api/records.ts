@@ -57,6 +57,7 @@ export type {
   CreatedPersonalToken,
   Provider,
   RulesApplied,
+  Transfer,
   SignKey,
   StatementFile,
   TokenAnswer,

@@ -295,6 +295,21 @@ export interface Transaction {
   category_source?: 'USER' | 'RULE' | 'LEARNED';
   /** Extension: the categorization rule that filed it, when category_source is RULE. */
   category_rule_id?: string;
+  /** Extension: the parts the person split it into (PUT /transactions/{id}/splits), adding up to amount. Present only when split. */
+  splits?: {
+    amount: number;
+    category_id: string;
+    note?: string;
+  }[];
+  /** Extension: the transfer between the person's accounts this row is one side of (GET /transfers/{id}). Present only when linked. */
+  transfer?: {
+    /** The transfer. */
+    id: string;
+    /** The other side. */
+    transaction_id: string;
+    /** false when found automatically and not yet confirmed. */
+    confirmed: boolean;
+  };
 }
 
 /** The rule. */
@@ -311,6 +326,18 @@ export interface CategorizationRule {
 export interface RulesApplied {
   /** Transactions re-filed: their category, or the rule filing them, changed. */
   updated: number;
+}
+
+/** The transfer. */
+export interface Transfer {
+  id: string;
+  /** The money leaving an account (negative amount). */
+  debit_transaction_id: string;
+  /** The same money arriving in another of the person's accounts. */
+  credit_transaction_id: string;
+  /** true when linked or confirmed by hand; false when found automatically. */
+  confirmed: boolean;
+  creation_date: number;
 }
 
 export interface Queue {
