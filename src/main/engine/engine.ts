@@ -35,7 +35,6 @@ import { loadConnectionRecord } from './services/connections/record';
 import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
-import { ledgerAfterSync } from './services/ledger-after-sync';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
 import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
@@ -329,11 +328,6 @@ async function startEngineParts(
     connectorEnvironment: (connector, providerId, signal) => engine.connectorEnvironments.of(connector, providerId, signal),
     // A damaged database met by a synchronization stops every data path, as one met by a request does.
     storageProblem: (problem) => void storage.answerFor(problem),
-    // Transfers linked and splits refitted on the main connection once the results writer has let go.
-    afterRun: async (userId, startedAt) => {
-      await resultsWriter.whenIdle();
-      if (db.open) ledgerAfterSync({ store, now }, userId, startedAt);
-    },
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());

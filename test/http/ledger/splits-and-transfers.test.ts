@@ -107,14 +107,14 @@ describe('PUT /transactions/{id}/splits', () => {
   });
 
   it('after a synchronization that changed the amount (a tip), the last part takes the difference, or the split goes', async () => {
-    const { ledgerAfterSync } = await import('../../../src/main/engine/services/ledger-after-sync');
-    const deps = { store: engine.ctx.store, now: () => engine.ctx.now() };
+    const { ledgerAfterResults } = await import('../../../src/main/engine/sync/ledger-after-results');
+    const deps = { store: engine.ctx.store };
     const setAmount = (minor: number) => engine.ctx.db.prepare('UPDATE transactions SET amount = ? WHERE id = ?').run(minor, ids.receipt);
     setAmount(-4_500);
-    expect(ledgerAfterSync(deps, (await whoAmI()).id, T0 + 365 * DAY).refitted).toBe(1);
+    expect(ledgerAfterResults(deps, (await whoAmI()).id, T0 + 365 * DAY, T0).refitted).toBe(1);
     expect((await get(ids.receipt)).splits.map((p: any) => p.amount)).toEqual([-30.1, -14.9]);
     setAmount(-3_000);
-    ledgerAfterSync(deps, (await whoAmI()).id, T0 + 365 * DAY);
+    ledgerAfterResults(deps, (await whoAmI()).id, T0 + 365 * DAY, T0);
     expect(await get(ids.receipt)).not.toHaveProperty('splits');
     setAmount(-4_250);
     expect((await split(ids.receipt, [{ amount: -30.1, category_id: 'SUPERMARKET', note: 'food' }, { amount: -12.4, category_id: 'HEALTH' }])).status).toBe(204);
@@ -161,10 +161,10 @@ describe('/transfers', () => {
     expect((await api(`/transfers/${linkId}`, 'DELETE')).status).toBe(204);
     expect(await get(ids.out)).not.toHaveProperty('transfer');
     await expectError(await api(`/transfers/${linkId}`), 404, 'not_found');
-    const { ledgerAfterSync } = await import('../../../src/main/engine/services/ledger-after-sync');
-    const deps = { store: engine.ctx.store, now: () => engine.ctx.now() };
+    const { ledgerAfterResults } = await import('../../../src/main/engine/sync/ledger-after-results');
+    const deps = { store: engine.ctx.store };
     // `out` (-500.00) and `in` (+500.00) were unlinked; `out` and `sameAccount` share an account: nothing.
-    expect(ledgerAfterSync(deps, (await whoAmI()).id, 0).linked).toBe(0);
+    expect(ledgerAfterResults(deps, (await whoAmI()).id, 0, T0).linked).toBe(0);
     const res = await api('/transfers', 'POST', { transaction_ids: [String(ids.out), String(ids.in)] });
     expect(res.status).toBe(201);
   });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
-import { accountsOf, api, connectEmbedded, getJson, transactionsOf, until, waitSettled, type Caller } from './sync-helpers';
+import { accountsOf, api, connectEmbedded, getJson, transactionsOf, waitSettled, type Caller } from './sync-helpers';
 
 /**
  * The person's ledger follows synchronizations, with the Test Bank through real HTTP, on both results
- * writers: after a run, its standing transfers to savings and card settlements (both sides in the person's
- * own accounts) are linked as transfers; a PENDING card payment split by the person keeps its parts when
- * the next run books it; an unlinked pair is not linked again by later runs.
+ * writers: a run's standing transfers to savings and card settlements (both sides in the person's own
+ * accounts) are linked as transfers in the same write as its rows (so as soon as the connection's status
+ * says the run is over); a PENDING card payment split by the person keeps its parts when the next run books
+ * it; an unlinked pair is not linked again by later runs.
  */
 const MANAGE = ['accounts_read', 'transactions_read', 'transactions_manage', 'connections_manage', 'connections_sync'] as const;
 
@@ -23,7 +24,6 @@ describe.each([['main thread', 'inline'] as const, ['results writer thread', 'th
   it('links transfers after a run, keeps a pending split through booking, never relinks an unlinked pair', async () => {
     const connection = await connectEmbedded(c, 'user_ok');
     expect((await waitSettled(c, connection)).status).toBe('SUCCESS');
-    await until('the first run’s end', () => (c.engine.ctx.services.sync.isRunning(Number(connection)) ? undefined : true));
     const transfers = await getJson<any[]>(c, '/transfers?limit=500');
     expect(transfers.length).toBeGreaterThan(0);
     const accounts = await accountsOf(c, connection);
@@ -63,11 +63,9 @@ describe.each([['main thread', 'inline'] as const, ['results writer thread', 'th
       { amount: parts[0].amount, category_id: 'RESTAURANT', note: 'mine' },
       { amount: parts[1].amount, category_id: 'HEALTH' },
     ]);
-    // The run ends (leaves the sync service's runs) only after its detection.
-    await until('the second run’s end', () => (c.engine.ctx.services.sync.isRunning(Number(connection)) ? undefined : true));
     // And a detection over the whole history (not only the rows near this run's) does not relink it either.
-    const { ledgerAfterSync } = await import('../../../src/main/engine/services/ledger-after-sync');
-    ledgerAfterSync({ store: c.engine.ctx.store, now: () => c.engine.ctx.now() }, c.userId, 0);
+    const { ledgerAfterResults } = await import('../../../src/main/engine/sync/ledger-after-results');
+    ledgerAfterResults({ store: c.engine.ctx.store }, c.userId, 0, 0);
     const again = await getJson<any[]>(c, '/transfers?limit=500');
     const pair = (l: any) => `${l.debit_transaction_id}:${l.credit_transaction_id}`;
     expect(again.map(pair)).not.toContain(pair(unlinked));

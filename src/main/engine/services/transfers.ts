@@ -6,9 +6,7 @@
  */
 import { Conflict, InvalidInput, NotFound } from '../domain/errors';
 import type { PageLimit } from '../domain/list-input';
-import { currencyExponent } from '../domain/money';
 import { idString, parseId } from '../domain/record';
-import { TRANSFER_DAYS, detectTransfers, type RateLookup } from '../domain/transfer-detection';
 import type { Store } from '../store';
 import type { LinkableTransaction, TransferLinkRow } from '../store/transfer-links';
 
@@ -74,30 +72,6 @@ export function createTransferService(deps: Deps) {
       store.transaction(() => links.unlink(owned(userId, idText)));
     },
   };
-}
-
-/**
- * Links the transfers among the user's rows dated from 5 days before `fromDate` on (the earliest row a
- * synchronization brought), in one transaction. Returns how many pairs were linked.
- */
-export function linkDetectedTransfers(
-  deps: { store: Pick<Store, 'transferLinks' | 'transaction'>; now(): number; rate?: RateLookup },
-  userId: number,
-  fromDate: number,
-): number {
-  const { store } = deps;
-  return store.transaction(() => {
-    const rows = store.transferLinks.unlinkedSince(userId, fromDate - TRANSFER_DAYS * 86_400);
-    const refused = store.transferLinks.refusedPairs(userId);
-    const pairs = detectTransfers(rows, {
-      refused: refused.size ? (d, c) => refused.has(`${d}:${c}`) : undefined,
-      rate: deps.rate,
-      exponent: currencyExponent,
-    });
-    const now = deps.now();
-    for (const p of pairs) store.transferLinks.insert(userId, p.debitId, p.creditId, false, now);
-    return pairs.length;
-  });
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;

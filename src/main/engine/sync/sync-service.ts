@@ -30,12 +30,6 @@ export interface SyncDeps extends ChannelRunDeps {
   connectorOf(providerId: string): Connector | undefined;
   /** The provider as the connection's user sees it (roll-out applied): which channels may run. */
   providerFor(connection: ConnectionRow): CatalogueProvider | undefined;
-  /**
-   * Run once a connection's run has written its results (not after a cancelled one): the person's ledger
-   * follows what the bank brought (transfers linked, splits refitted). `startedAt`: the run's start (UTC
-   * seconds); rows imported since are the run's.
-   */
-  afterRun?(userId: number, startedAt: number): Promise<void>;
 }
 
 export interface SyncServiceOptions {
@@ -126,9 +120,7 @@ export class SyncService implements SyncPort {
       followUps: [],
     };
     this.runs.set(connectionId, run);
-    const startedAt = this.deps.now();
     run.done = this.execute(run, connection, connector, channels, request.type ?? 'ALL', request.accountIds, request.unattended === true)
-      .then(() => (run.controller.signal.aborted ? undefined : this.deps.afterRun?.(connection.user_id, startedAt)))
       .catch((err) => this.deps.log.error({ err, connectionId }, 'synchronization failed'))
       .finally(() => {
         this.runs.delete(connectionId);
