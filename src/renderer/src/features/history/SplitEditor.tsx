@@ -131,7 +131,7 @@ function SplitForm({
           {t('split.add')}
         </Button>
         <span className={left === 0 ? 'hint' : 'num'} aria-live="polite" data-testid="split-left">
-          {left === 0 ? t('split.balanced') : t('split.left', { amount: money(left, currency) })}
+          {left === 0 ? t('split.balanced') : left > 0 ? t('split.left', { amount: money(left, currency) }) : t('split.over', { amount: money(-left, currency) })}
         </span>
       </div>
       {problem && <Alert tone="warning">{problem}</Alert>}
@@ -160,5 +160,5 @@ function problemWords(
 ): string {
   if (check.problem === 'tooFew') return t('split.tooFew');
   if (check.problem === 'badAmount') return t('split.badAmount', { n: check.part });
-  return t('split.offBy', { sum: money(check.sum), total, left: money(check.left) });
+  return t(check.over ? 'split.offByOver' : 'split.offBy', { sum: money(check.sum), total, left: money(check.left) });
 }

@@ -120,8 +120,8 @@ export function TransactionDetail({
           </pre>
         </div>
       )}
-      <TransactionEditor key={id} id={id} />
       <TransferPanel key={`transfer-${id}`} id={id} accountName={accountName} />
+      <TransactionEditor key={id} id={id} />
       <SplitEditor key={`split-${id}`} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>

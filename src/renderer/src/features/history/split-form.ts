@@ -44,7 +44,7 @@ export type SplitCheck =
   | { ok: true; parts: Array<{ amount: number; category_id: string; note: string | null }> }
   | { ok: false; problem: 'tooFew' }
   | { ok: false; problem: 'badAmount'; part: number }
-  | { ok: false; problem: 'offBy'; sum: number; left: number };
+  | { ok: false; problem: 'offBy'; sum: number; left: number; over: boolean };
 
 /**
  * The parts to send, or what is wrong in the person's words: each a size > 0, at least two, and together
@@ -63,14 +63,17 @@ export function checkSplit(drafts: readonly PartDraft[], amount: number, decimal
     sum += minor;
     parts.push({ amount: (sign * minor) / scale, category_id: drafts[k].category, note: drafts[k].note.trim() || null });
   }
-  if (sum !== total) return { ok: false, problem: 'offBy', sum: (sign * sum) / scale, left: (sign * (total - sum)) / scale };
+  if (sum !== total) return { ok: false, problem: 'offBy', sum: (sign * sum) / scale, left: Math.abs(total - sum) / scale, over: sum > total };
   return { ok: true, parts };
 }
 
-/** What is left to share as typed so far (parts not yet amounts count as 0). */
+/**
+ * The size still to share as typed so far (parts not yet amounts count as 0): positive while the parts are
+ * short of the transaction, negative when they are more than it.
+ */
 export function leftToShare(drafts: readonly PartDraft[], amount: number, decimals: number): number {
   const scale = 10 ** decimals;
   let sum = 0;
   for (const d of drafts) sum += parseSize(d.size, decimals) ?? 0;
-  return ((amount < 0 ? -1 : 1) * (Math.round(Math.abs(amount) * scale) - sum)) / scale;
+  return (Math.round(Math.abs(amount) * scale) - sum) / scale;
 }

@@ -11,6 +11,8 @@ export const ledgerEn = {
   'split.removePart': 'Remove part {n}',
   'split.left': 'Left to share: {amount}',
   'split.balanced': 'The parts add up to the transaction’s amount.',
+  'split.over': 'Too much: {amount} over',
+  'split.offByOver': 'The parts add up to {sum} but the transaction is {total}: {left} too much. Lower an amount so that they match.',
   'split.offBy': 'The parts add up to {sum} but the transaction is {total}: {left} still to share. Change an amount so that they match.',
   'split.badAmount': 'Part {n}: type an amount greater than 0, e.g. 12.50.',
   'split.tooFew': 'A split needs at least 2 parts.',

@@ -13,6 +13,8 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'split.removePart': 'Retirer la part {n}',
   'split.left': 'Reste à répartir : {amount}',
   'split.balanced': 'Les parts font exactement le montant de l’opération.',
+  'split.over': 'Trop : {amount} en plus',
+  'split.offByOver': 'Les parts font {sum} mais l’opération est de {total} : {left} de trop. Baissez un montant pour qu’ils correspondent.',
   'split.offBy': 'Les parts font {sum} mais l’opération est de {total} : il reste {left} à répartir. Modifiez un montant pour qu’ils correspondent.',
   'split.badAmount': 'Part {n} : saisissez un montant supérieur à 0, par exemple 12,50.',
   'split.tooFew': 'Une ventilation compte au moins 2 parts.',
