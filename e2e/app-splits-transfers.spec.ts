@@ -42,6 +42,7 @@ test('a transfer found after the synchronization is confirmed or unlinked; a rec
   await panel.getByTestId('transfer-confirm').click();
   await expect(panel.getByTestId('transfer-state')).toHaveText('You confirmed it: it counts as neither spending nor income.');
   await expect(page.getByText('Transfer confirmed')).toBeVisible();
+  await expect(page.getByTestId('tx-row').first().getByTestId('tx-category')).toContainText('· Transfer');
 
   // Not a transfer: unlinked, then offered again only as a candidate to link by hand.
   await panel.getByTestId('transfer-unlink').click();
@@ -81,6 +82,9 @@ test('a transfer found after the synchronization is confirmed or unlinked; a rec
   await expect(page.getByText('Split saved')).toBeVisible();
   await expect(detail.getByTestId('split-parts').locator('li')).toHaveCount(2);
   await expect(detail.getByTestId('split-parts')).toContainText('pharmacy');
+  // The row in the table names its parts' categories; its details offer to change the split.
+  await expect(page.getByTestId('tx-row').first().getByTestId('tx-category')).toContainText('Split: ');
+  await expect(detail.getByTestId('split-start')).toHaveText('Change the split');
   await shot(page, 'split-saved-en', 'split-parts');
 
   // In French: the same screens in the person's words.
@@ -95,6 +99,8 @@ test('a transfer found after the synchronization is confirmed or unlinked; a rec
   await shot(page, 'transfer-auto-fr', 'transfer-panel');
   await detail.getByTestId('split-start').click();
   await detail.getByTestId('split-amount-1').fill('0,01');
+  await expect(detail.getByTestId('split-left')).toHaveText('Trop : 0,01 € en plus');
+  await detail.getByTestId('split-amount-0').fill('1,5');
   await expect(detail.getByTestId('split-left')).toContainText('Reste à répartir');
   await detail.getByTestId('split-save').click();
   await expect(detail.getByTestId('split-form')).toContainText('il reste');

@@ -46,7 +46,7 @@ export function SplitEditor({ id }: { id: string }) {
         )}
         <div>
           <Button size="sm" icon="edit" onClick={() => setDrafts(draftsOf(stored, amount, txTable.categories[i], decimals))} data-testid="split-start">
-            {t('split.start')}
+            {stored ? t('split.change') : t('split.start')}
           </Button>
         </div>
       </div>

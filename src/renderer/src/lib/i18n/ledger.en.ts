@@ -22,6 +22,8 @@ export const ledgerEn = {
   'split.removed': 'Split removed: the transaction counts as one again.',
   'split.cancel': 'Cancel',
   'split.failed': 'Not saved. {message} Your parts are still in the form.',
+  'split.cell': 'Split: {categories}',
+  'split.change': 'Change the split',
   'split.summary': 'Split into {count} parts',
   'transfer.title': 'Transfer between your accounts',
   'transfer.with': 'Money moved {direction} {account}: {label}, {date}.',

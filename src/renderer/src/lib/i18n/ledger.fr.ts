@@ -24,6 +24,8 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'split.removed': 'Ventilation retirée : l’opération compte de nouveau d’un seul tenant.',
   'split.cancel': 'Annuler',
   'split.failed': 'Non enregistré. {message} Vos parts sont toujours dans le formulaire.',
+  'split.cell': 'Ventilée : {categories}',
+  'split.change': 'Modifier la ventilation',
   'split.summary': 'Ventilée en {count} parts',
   'transfer.title': 'Virement entre vos comptes',
   'transfer.with': 'Argent passé {direction} {account} : {label}, {date}.',
