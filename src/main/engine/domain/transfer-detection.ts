@@ -7,8 +7,8 @@
  *    rate of its day differs from the credit by at most 3 % (only when a rate lookup is given: without one,
  *    rows of different currencies are never paired),
  *  - neither row already in a link, and the pair not one the person unlinked.
- * Each row is in at most one pair. Among several candidates the closest in time wins, then the smallest
- * ids (the oldest rows), so the result does not depend on the order rows are given in.
+ * Each row is in at most one pair. Among several candidates the closest in time wins, then the oldest debit
+ * (smallest id), then the earlier credit, so the result does not depend on the order rows are given in.
  *
  * Pure: no database, no clock.
  */
@@ -49,60 +49,76 @@ export interface TransferDetectionOptions {
   exponent?: (currency: string) => number;
 }
 
-interface Candidate {
-  debit: TransferRow;
-  credit: TransferRow;
-  gap: number;
-}
+/** Packs a candidate's gap (seconds, at most 5 days) and its index into one sortable number. */
+const INDEX_BITS = 2 ** 33;
 
 /** The new pairs among `rows` (the person's transactions that are in no link yet). */
 export function detectTransfers(rows: readonly TransferRow[], options: TransferDetectionOptions = {}): TransferPair[] {
   const refused = options.refused ?? (() => false);
   const used = new Set<number>();
   const pairs: TransferPair[] = [];
-  const take = (candidates: Candidate[]) => {
-    candidates.sort((a, b) => a.gap - b.gap || a.debit.id - b.debit.id || a.credit.id - b.credit.id);
-    for (const { debit, credit } of candidates) {
-      if (used.has(debit.id) || used.has(credit.id)) continue;
-      used.add(debit.id);
-      used.add(credit.id);
-      pairs.push({ debitId: debit.id, creditId: credit.id });
-    }
-  };
-  // Same currency: rows grouped by currency and size, so only rows that could pair are ever compared.
-  const groups = new Map<string, { debits: TransferRow[]; credits: TransferRow[] }>();
+  // Same currency: rows grouped by currency and size, so only rows that could pair are ever compared; a row
+  // is in one group only, so each group is paired on its own.
+  const groups = new Map<string, Map<number, { debits: TransferRow[]; credits: TransferRow[] }>>();
   for (const row of rows) {
     if (row.amount === 0) continue;
-    const key = `${row.currency}:${Math.abs(row.amount)}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { debits: [], credits: [] }));
+    let bySize = groups.get(row.currency);
+    if (!bySize) groups.set(row.currency, (bySize = new Map()));
+    const size = Math.abs(row.amount);
+    let group = bySize.get(size);
+    if (!group) bySize.set(size, (group = { debits: [], credits: [] }));
     (row.amount < 0 ? group.debits : group.credits).push(row);
   }
-  const candidates: Candidate[] = [];
-  for (const { debits, credits } of groups.values()) {
-    if (debits.length && credits.length) collectInWindow(debits, credits, refused, () => true, candidates);
+  for (const bySize of groups.values()) {
+    for (const { debits, credits } of bySize.values()) {
+      if (debits.length && credits.length) pairInWindow(debits, credits, refused, () => true, used, pairs);
+    }
   }
-  take(candidates);
-  if (options.rate) take(crossCurrencyCandidates(rows, used, refused, options.rate, options.exponent ?? (() => 2)));
+  if (options.rate) {
+    const fits = crossCurrencyFit(options.rate, options.exponent ?? (() => 2));
+    const free = rows.filter((r) => r.amount !== 0 && !used.has(r.id));
+    pairInWindow(free.filter((r) => r.amount < 0), free.filter((r) => r.amount > 0), refused, fits, used, pairs);
+  }
   return pairs;
 }
 
-/** Every debit–credit pair of two different accounts within the window (credits sorted by date once). */
-function collectInWindow(
-  debits: readonly TransferRow[],
-  credits: readonly TransferRow[],
+/**
+ * Pairs debits and credits of two different accounts at most 5 days apart, the closest in time first, then
+ * the oldest debit (smallest id), then the earlier credit (then the smaller id). Candidates are sorted as
+ * packed numbers (gap, then their order of generation, which follows that tie order): a group of thousands
+ * of same-sized monthly transfers stays fast.
+ */
+function pairInWindow(
+  debits: TransferRow[],
+  credits: TransferRow[],
   refused: (debitId: number, creditId: number) => boolean,
   fits: (debit: TransferRow, credit: TransferRow) => boolean,
-  out: Candidate[],
+  used: Set<number>,
+  pairs: TransferPair[],
 ): void {
-  const sorted = [...credits].sort((a, b) => a.date - b.date);
-  for (const debit of debits) {
-    let k = firstAtOrAfter(sorted, debit.date - WINDOW);
-    for (; k < sorted.length && sorted[k].date <= debit.date + WINDOW; k++) {
-      const credit = sorted[k];
+  debits.sort((a, b) => a.id - b.id);
+  credits.sort((a, b) => a.date - b.date || a.id - b.id);
+  const ofDebit: number[] = [];
+  const ofCredit: number[] = [];
+  const keys: number[] = [];
+  for (let d = 0; d < debits.length; d++) {
+    const debit = debits[d];
+    for (let k = firstAtOrAfter(credits, debit.date - WINDOW); k < credits.length && credits[k].date <= debit.date + WINDOW; k++) {
+      const credit = credits[k];
       if (credit.accountId === debit.accountId || refused(debit.id, credit.id) || !fits(debit, credit)) continue;
-      out.push({ debit, credit, gap: Math.abs(credit.date - debit.date) });
+      keys.push(Math.abs(credit.date - debit.date) * INDEX_BITS + ofDebit.length);
+      ofDebit.push(d);
+      ofCredit.push(k);
     }
+  }
+  for (const key of Float64Array.from(keys).sort()) {
+    const c = key % INDEX_BITS;
+    const debit = debits[ofDebit[c]];
+    const credit = credits[ofCredit[c]];
+    if (used.has(debit.id) || used.has(credit.id)) continue;
+    used.add(debit.id);
+    used.add(credit.id);
+    pairs.push({ debitId: debit.id, creditId: credit.id });
   }
 }
 
@@ -117,26 +133,13 @@ function firstAtOrAfter(sorted: readonly TransferRow[], date: number): number {
   return lo;
 }
 
-/** Pairs of rows in two different currencies whose amounts agree within 3 % at the debit day's rate. */
-function crossCurrencyCandidates(
-  rows: readonly TransferRow[],
-  used: ReadonlySet<number>,
-  refused: (debitId: number, creditId: number) => boolean,
-  rate: RateLookup,
-  exponent: (currency: string) => number,
-): Candidate[] {
-  const free = rows.filter((r) => r.amount !== 0 && !used.has(r.id));
-  const debits = free.filter((r) => r.amount < 0);
-  const credits = free.filter((r) => r.amount > 0);
+/** Two rows in two different currencies whose amounts agree within 3 % at the debit day's rate. */
+function crossCurrencyFit(rate: RateLookup, exponent: (currency: string) => number) {
   const major = (r: TransferRow) => Math.abs(r.amount) / 10 ** exponent(r.currency);
-  const fits = (debit: TransferRow, credit: TransferRow): boolean => {
+  return (debit: TransferRow, credit: TransferRow): boolean => {
     if (debit.currency === credit.currency) return false;
     const r = rate(debit.currency, credit.currency, Math.floor(debit.date / DAY) * DAY);
     if (r === undefined || !(r > 0)) return false;
-    const expected = major(debit) * r;
-    return Math.abs(expected - major(credit)) <= TRANSFER_RATE_TOLERANCE * major(credit);
+    return Math.abs(major(debit) * r - major(credit)) <= TRANSFER_RATE_TOLERANCE * major(credit);
   };
-  const out: Candidate[] = [];
-  collectInWindow(debits, credits, refused, fits, out);
-  return out;
 }
