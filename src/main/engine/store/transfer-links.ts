@@ -41,13 +41,14 @@ export function createTransferLinkStore(db: Db) {
   const refusals = db.prepare<[number], { debit_id: number; credit_id: number }>(
     'SELECT r.debit_id, r.credit_id FROM transfer_refusals r JOIN transactions t ON t.id = r.debit_id WHERE t.user_id = ?',
   );
-  // The rows detection looks at: the person's booked and pending rows from a day on, in no link yet.
-  const unlinked = db.prepare<[number, number], { id: number; accountId: number; currency: string; amount: number; date: number }>(
-    `SELECT id, account_id AS accountId, currency, amount, date FROM transactions t
-     WHERE user_id = ? AND date >= ? AND status IN ('BOOKED', 'PENDING') AND amount != 0
-       AND NOT EXISTS (SELECT 1 FROM transfer_links l WHERE l.debit_id = t.id)
-       AND NOT EXISTS (SELECT 1 FROM transfer_links l WHERE l.credit_id = t.id)`,
+  // The rows detection looks at: the person's booked and pending rows from a day on. Rows already linked
+  // are left out in JavaScript (a set of the person's linked ids): two NOT EXISTS probes per row doubled
+  // the read of 100,000 rows.
+  const candidates = db.prepare<[number, number], { id: number; accountId: number; currency: string; amount: number; date: number }>(
+    `SELECT id, account_id AS accountId, currency, amount, date FROM transactions
+     WHERE user_id = ? AND date >= ? AND status IN ('BOOKED', 'PENDING') AND amount != 0`,
   );
+  const linkedIds = db.prepare<[number], { debit_id: number; credit_id: number }>('SELECT debit_id, credit_id FROM transfer_links WHERE user_id = ?');
   const earliestImported = db
     .prepare<[number, number], number | null>('SELECT min(date) FROM transactions WHERE user_id = ? AND import_date >= ?')
     .pluck();
@@ -73,7 +74,13 @@ export function createTransferLinkStore(db: Db) {
     },
     /** The pairs the person unlinked, as "debit:credit" keys. */
     refusedPairs: (userId: number): Set<string> => new Set(refusals.all(userId).map((r) => `${r.debit_id}:${r.credit_id}`)),
-    unlinkedSince: (userId: number, fromDate: number): TransferRow[] => unlinked.all(userId, fromDate),
+    /** The user's booked and pending rows dated `fromDate` or later that are in no link. */
+    unlinkedSince(userId: number, fromDate: number): TransferRow[] {
+      const linked = new Set<number>();
+      for (const l of linkedIds.iterate(userId)) linked.add(l.debit_id).add(l.credit_id);
+      const rows = candidates.all(userId, fromDate);
+      return linked.size ? rows.filter((r) => !linked.has(r.id)) : rows;
+    },
   };
 }
 
