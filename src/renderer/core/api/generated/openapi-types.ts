@@ -95,6 +95,9 @@ export interface ImportAnswer {
     rules?: number;
     category_corrections?: number;
     transactions?: number;
+    transaction_splits?: number;
+    transfer_links?: number;
+    transfer_refusals?: number;
   };
 }
 

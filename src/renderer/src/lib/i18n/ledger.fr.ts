@@ -5,7 +5,7 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'split.title': 'Ventiler cette opération',
   'split.hint': 'Répartissez le montant entre catégories, par exemple courses et pharmacie sur un même ticket. Les graphiques comptent chaque part.',
   'split.start': 'Ventiler',
-  'split.part': 'Part {n}',
+  'split.part': 'Partie {n}',
   'split.amount': 'Montant',
   'split.category': 'Catégorie',
   'split.note': 'Note (facultative)',
