@@ -52,14 +52,16 @@ function splitsSql(t: string): string {
   );
 }
 
-/** `,"transfer":{…}` when the row is linked to the other side of a transfer between the person's accounts, else ''. */
+/**
+ * `,"transfer":{…}` when the row is linked to the other side of a transfer between the person's accounts,
+ * else ''. One lookup per side (each a unique index): a single `debit_id = t.id OR credit_id = t.id`
+ * was twice as slow on a page of 500 rows.
+ */
 function transferSql(t: string): string {
-  return (
-    `COALESCE((SELECT ',"transfer":{"id":"' || l.id || '","transaction_id":"' || ` +
-    `CASE WHEN l.debit_id = ${t}.id THEN l.credit_id ELSE l.debit_id END || '","confirmed":' || ` +
-    `CASE WHEN l.confirmed = 1 THEN 'true' ELSE 'false' END || '}' ` +
-    `FROM transfer_links l WHERE l.debit_id = ${t}.id OR l.credit_id = ${t}.id), '')`
-  );
+  const side = (mine: string, other: string) =>
+    `(SELECT ',"transfer":{"id":"' || l.id || '","transaction_id":"' || l.${other} || '","confirmed":' || ` +
+    `CASE WHEN l.confirmed = 1 THEN 'true' ELSE 'false' END || '}' FROM transfer_links l WHERE l.${mine} = ${t}.id)`;
+  return `COALESCE(${side('debit_id', 'credit_id')}, ${side('credit_id', 'debit_id')}, '')`;
 }
 
 const optional = (key: string, expr: string) => `CASE WHEN ${expr} IS NOT NULL THEN ',"${key}":' || ${expr} ELSE '' END`;
