@@ -59,6 +59,7 @@ const RECORDS = {
   Budget: ['get', '/v2/budget', '200', ''],
   BudgetMonth: ['get', '/v2/budget/months/{month}', '200', ''],
   BudgetCategory: ['get', '/v2/budget/categories', '200', '/items'],
+  Transfer: ['get', '/v2/transfers/{id}', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

@@ -13,6 +13,7 @@ import { exportScenario } from './export';
 import { backupScenario } from './backup';
 import { budgetScenario } from './budget';
 import { fxScenario } from './fx';
+import { transfersScenario } from './transfers';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -35,4 +36,5 @@ export const scenarios: Scenario[] = [
   backupScenario,
   budgetScenario,
   fxScenario,
+  transfersScenario,
 ];

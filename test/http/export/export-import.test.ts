@@ -44,6 +44,13 @@ beforeAll(async () => {
     const res = await api(source, `/transactions/${t.id}`, { method: 'PUT', json: { category_id: 'CAFE_BAR', user_note: `note ${i}`, tags: ['work', `t${i}`] } });
     expect(res.status).toBe(204);
   }
+  // A split, a confirmed transfer and an unlinked pair, which travel with the export.
+  const cents = Math.round(rows[5].amount * 100);
+  const parts = [{ amount: Math.trunc(cents / 2) / 100, category_id: 'HEALTH', note: 'half' }, { amount: (cents - Math.trunc(cents / 2)) / 100, category_id: 'RESTAURANT' }];
+  expect((await api(source, `/transactions/${rows[5].id}/splits`, { method: 'PUT', json: { splits: parts } })).status).toBe(204);
+  const [confirmed, unlinked] = await getJson<any[]>(source, '/transfers?limit=2');
+  expect((await api(source, `/transfers/${confirmed.id}`, { method: 'PUT', json: { confirmed: true } })).status).toBe(204);
+  expect((await api(source, `/transfers/${unlinked.id}`, { method: 'DELETE' })).status).toBe(204);
   // Another user's data, which must never travel with this user's export.
   const other = engine.createUser();
   const oc = insertConnection(engine.ctx.db, other);
@@ -73,10 +80,13 @@ async function answers(c: Caller) {
     return rest;
   };
   const transactions = (await Promise.all(accounts.map((a) => transactionsOf(c, a.id)))).flat();
+  // A transfer link names the other side by its id, new in the other profile: compared by what that row is.
+  const rowName = new Map(transactions.map((t) => [t.id, `${accountRef.get(t.account_id)}|${t.date}|${t.amount}|${t.label}`]));
+  const withLink = (t: any) => (t.transfer ? { ...t, transfer: { other: rowName.get(t.transfer.transaction_id), confirmed: t.transfer.confirmed } } : t);
   const byKey = (a: any, b: any) => JSON.stringify(a).localeCompare(JSON.stringify(b));
   return {
     accounts: accounts.map(strip).sort(byKey),
-    transactions: transactions.map(strip).sort(byKey),
+    transactions: transactions.map(withLink).map(strip).sort(byKey),
     rules: rules.map(strip),
     connections: connections.map((x) => {
       const { status: _s, channels: _ch, ...rest } = strip(x);
@@ -117,6 +127,11 @@ describe('POST /users/me/import', () => {
     const body = (await res.json()) as any;
     expect(body.imported).toMatchObject({ connections: 1, rules: 1, transactions: exported.transactions.length, accounts: exported.accounts.length });
     expect(await answers(target)).toEqual(await answers(source));
+    expect(body.imported).toMatchObject({ transaction_splits: 2, transfer_refusals: 1 });
+    expect(body.imported.transfer_links).toBe(exported.transfer_links.length);
+    // The unlinked pair stays unlinked there too: a detection over the whole history does not link it again.
+    const { ledgerAfterResults } = await import('../../../src/main/engine/sync/ledger-after-results');
+    expect(ledgerAfterResults({ store: engine.ctx.store }, target.userId, 0, 0).linked).toBe(0);
     const [connection] = await getJson<any[]>(target, '/connections');
     expect(connection.status).toBe('NEEDS_SECRET');
   });

@@ -37,6 +37,9 @@ const LINKS: Partial<Record<ExportList, readonly (readonly [field: string, targe
   rules: [['category_id', 'categories']],
   category_corrections: [['category_id', 'categories']],
   transactions: [['account_id', 'accounts'], ['category_rule_id', 'rules'], ['category_id', 'categories']],
+  transaction_splits: [['account_id', 'accounts'], ['category_id', 'categories']],
+  transfer_links: [['debit_account_id', 'accounts'], ['credit_account_id', 'accounts']],
+  transfer_refusals: [['debit_account_id', 'accounts'], ['credit_account_id', 'accounts']],
 };
 
 const NOTHING: ReadonlySet<unknown> = new Set();

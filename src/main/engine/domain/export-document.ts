@@ -53,6 +53,25 @@ export const RULE_FIELDS: FieldSpec = [['id', 'int'], ['pattern', 'str'], ['fold
 
 export const CORRECTION_FIELDS: FieldSpec = [['folded_label', 'str'], ['category_id', 'str'], ['date', 'int']];
 
+/**
+ * A split's parts and transfer links name their transactions by account and provider key (unique per
+ * account), not by id: an import gives transactions new ids, and a map of a million of them would be
+ * held in memory only for these few records.
+ */
+export const SPLIT_FIELDS: FieldSpec = [
+  ['account_id', 'int'], ['provider_key', 'str'], ['position', 'int'], ['amount', 'int'], ['category_id', 'str'], ['note', 'str?'],
+];
+
+export const TRANSFER_LINK_FIELDS: FieldSpec = [
+  ['debit_account_id', 'int'], ['debit_provider_key', 'str'], ['credit_account_id', 'int'], ['credit_provider_key', 'str'],
+  ['confirmed', 'int'], ['creation_date', 'int'],
+];
+
+/** Pairs the person unlinked (never linked again automatically). */
+export const TRANSFER_REFUSAL_FIELDS: FieldSpec = [
+  ['debit_account_id', 'int'], ['debit_provider_key', 'str'], ['credit_account_id', 'int'], ['credit_provider_key', 'str'],
+];
+
 /** The lists of the document, in the order they are written and must be read (a record names earlier ones). */
 export const EXPORT_LISTS = {
   connections: CONNECTION_FIELDS,
@@ -63,6 +82,9 @@ export const EXPORT_LISTS = {
   rules: RULE_FIELDS,
   category_corrections: CORRECTION_FIELDS,
   transactions: TRANSACTION_FIELDS,
+  transaction_splits: SPLIT_FIELDS,
+  transfer_links: TRANSFER_LINK_FIELDS,
+  transfer_refusals: TRANSFER_REFUSAL_FIELDS,
 } as const;
 export type ExportList = keyof typeof EXPORT_LISTS;
 export const EXPORT_LIST_NAMES = Object.keys(EXPORT_LISTS) as ExportList[];

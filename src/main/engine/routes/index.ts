@@ -29,6 +29,8 @@ import { fxRateRoutes } from './fx-rates';
 import { manualAccountRoutes, manualTransactionRoutes } from './manual-ledger';
 import { reconciliationRoutes } from './reconciliation';
 import { documentPreviewRoutes } from './document-preview';
+import { transactionSplitRoutes } from './transaction-splits';
+import { transferRoutes } from './transfers';
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -64,4 +66,6 @@ export const routeModules: RouteModule[] = [
   manualTransactionRoutes,
   reconciliationRoutes,
   documentPreviewRoutes,
+  transactionSplitRoutes,
+  transferRoutes,
 ];

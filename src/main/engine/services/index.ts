@@ -15,6 +15,7 @@ import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
 import { createTransactionService } from './transactions';
+import { createTransferService } from './transfers';
 
 export type { ServiceDeps } from './deps';
 
@@ -30,6 +31,7 @@ export function createServices(
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
     budgets: createBudgetService({ ...deps, money: heldRatesMoney(deps.store, deps.now) }),
+    transfers: createTransferService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

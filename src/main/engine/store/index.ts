@@ -31,6 +31,8 @@ import { createSyncRunsStore } from './sync-runs';
 import { createTokensStore } from './tokens';
 import { createTransactionEditStore } from './transaction-edits';
 import { createTransactionQueries } from './transaction-queries';
+import { createTransactionSplitStore } from './transaction-splits';
+import { createTransferLinkStore } from './transfer-links';
 import { TransactionStore } from './transaction-writes';
 import { createUserDataStore } from './user-data';
 import { createUsersStore } from './users';
@@ -60,6 +62,8 @@ export function createStore(db: Db) {
     transactionEdits: createTransactionEditStore(db),
     categorizationRules: createCategorizationRuleStore(db),
     categoryCorrections: createCategoryCorrectionStore(db),
+    transactionSplits: createTransactionSplitStore(db),
+    transferLinks: createTransferLinkStore(db),
     accountSync: createAccountSyncStore(db),
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),

@@ -28,6 +28,27 @@ const SOURCES: Record<ExportList, { from: string; alias: string; key: readonly s
   // `+x.user_id`: read in id order along the primary key. Through a user index every page would sort all the
   // user's rows again (a million rows sorted two hundred times).
   transactions: { from: 'transactions x WHERE +x.user_id = ?', alias: 'x', key: ['x.id'] },
+  // Splits and transfer links name their transactions by account and provider key (export-document.ts).
+  transaction_splits: {
+    from: `(SELECT t.user_id, t.account_id, t.provider_key, s.transaction_id, s.position, s.amount, s.category_id, s.note
+            FROM transaction_splits s JOIN transactions t ON t.id = s.transaction_id) x WHERE x.user_id = ?`,
+    alias: 'x',
+    key: ['x.transaction_id', 'x.position'],
+  },
+  transfer_links: {
+    from: `(SELECT l.id, l.user_id, d.account_id AS debit_account_id, d.provider_key AS debit_provider_key,
+              c.account_id AS credit_account_id, c.provider_key AS credit_provider_key, l.confirmed, l.creation_date
+            FROM transfer_links l JOIN transactions d ON d.id = l.debit_id JOIN transactions c ON c.id = l.credit_id) x WHERE x.user_id = ?`,
+    alias: 'x',
+    key: ['x.id'],
+  },
+  transfer_refusals: {
+    from: `(SELECT d.user_id, r.debit_id, r.credit_id, d.account_id AS debit_account_id, d.provider_key AS debit_provider_key,
+              c.account_id AS credit_account_id, c.provider_key AS credit_provider_key
+            FROM transfer_refusals r JOIN transactions d ON d.id = r.debit_id JOIN transactions c ON c.id = r.credit_id) x WHERE x.user_id = ?`,
+    alias: 'x',
+    key: ['x.debit_id', 'x.credit_id'],
+  },
 };
 
 export type PageKey = readonly (string | number)[];
@@ -134,6 +155,14 @@ function insertStatements(db: Db) {
   const transaction = db.prepare(
     `INSERT INTO transactions (user_id, import_date, ${txColumns.join(', ')}) VALUES (@user_id, @now, ${txColumns.map((n) => `@${n}`).join(', ')})`,
   );
+  const byKey = db.prepare<[number, string], number>('SELECT id FROM transactions WHERE account_id = ? AND provider_key = ?').pluck();
+  const split = db.prepare(
+    'INSERT INTO transaction_splits (transaction_id, position, amount, category_id, note) VALUES (@transaction_id, @position, @amount, @category_id, @note)',
+  );
+  const link = db.prepare(
+    'INSERT INTO transfer_links (user_id, debit_id, credit_id, confirmed, creation_date) VALUES (@user_id, @debit_id, @credit_id, @confirmed, @creation_date)',
+  );
+  const refusal = db.prepare('INSERT OR IGNORE INTO transfer_refusals (debit_id, credit_id) VALUES (@debit_id, @credit_id)');
   const id = (info: { lastInsertRowid: number | bigint }) => Number(info.lastInsertRowid);
   type Row = StoredRow & { user_id: number; now: number };
   return {
@@ -146,5 +175,10 @@ function insertStatements(db: Db) {
     insertRule: (row: Row): number => id(rule.run(row)),
     insertCorrection: (row: Row): void => void correction.run(row),
     insertTransaction: (row: Row): void => void transaction.run(row),
+    /** The id of the transaction of this (new) account with this provider key, if any. */
+    transactionIdByKey: (accountId: number, providerKey: string): number | undefined => byKey.get(accountId, providerKey),
+    insertSplit: (row: StoredRow): void => void split.run(row),
+    insertTransferLink: (row: StoredRow & { user_id: number }): void => void link.run(row),
+    insertTransferRefusal: (row: { debit_id: number; credit_id: number }): void => void refusal.run(row),
   };
 }

@@ -4,6 +4,7 @@
  * the connection status and the run's events. Either all of it lands or none of it (a crash, a kill or an
  * error mid-write leaves the previous data intact). Nothing is written once the run was cancelled.
  */
+import { ledgerAfterResults } from './ledger-after-results';
 import type { CatalogueProvider } from '../catalogue/providers';
 import type { ProviderAccount } from '../connectors/types';
 import { currencyExponent, minorToDecimal, minorToNumber } from '../domain/money';
@@ -69,7 +70,7 @@ export interface WrittenResults {
 }
 
 export interface ResultsDeps {
-  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites' | 'settings'>;
+  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites' | 'settings' | 'transferLinks' | 'transactionSplits' | 'transaction'>;
   eventWriter: EventWriter;
   settings: Pick<Settings, 'get'>;
   now(): number;
@@ -112,6 +113,8 @@ function writeAll(deps: ResultsDeps, r: ChannelResults, rows: number): WrittenRe
     deps.store.transactionWrites.withBulkLoad(rows, () => writeAccounts(deps, r, connection, basis, plan, writes));
     for (const { id, fetched } of writes.toSettle)
       deps.store.transactionWrites.settle({ id, userId: connection.user_id }, fetched, r.runTime);
+    // The person's ledger follows what was written: transfers linked, splits refitted.
+    ledgerAfterResults(deps, connection.user_id, r.runTime, deps.now());
     if (r.type === 'LIST_ACCOUNTS') listEntries = writeListing(deps, r, basis, plan);
   } else {
     markAccountsOfFailedRun(deps, r, basis);

@@ -60,6 +60,7 @@ export type {
   CreatedPersonalToken,
   Provider,
   RulesApplied,
+  Transfer,
   SignKey,
   StatementFile,
   TokenAnswer,

@@ -129,7 +129,7 @@ const monthKey = (seconds: number) => {
 };
 
 /**
- * Spending (booked debits, transfers and income left out) per month and top-level category, from `from` to
+ * Spending (booked debits, transfers and income left out; a split debit counted as its parts) per month and top-level category, from `from` to
  * `to` (UTC seconds of days, included; default the last `months` months including the current one), of the
  * `accounts` given (default all) in `currency`; the `top` biggest categories, the rest grouped as "other".
  * Each month row has `t` (its first day) and the day span it covers in the period (`from`, `to`, included).
@@ -168,14 +168,7 @@ export function spendingByCategory(
   const monthCount = current - first + 1;
   const groupOf = new Map<string, string | null>();
   const perGroup = new Map<string, Float64Array>();
-  for (let i = 0; i < table.size; i++) {
-    const amount = table.amounts[i];
-    if (amount >= 0 || table.statuses[i] !== 'BOOKED' || table.currencies[i] !== options.currency) continue;
-    if (options.accounts && !options.accounts.has(table.accountIds[i])) continue;
-    if (table.types[i] === 'INTERNAL_TRANSFER') continue;
-    const day = Math.floor(table.dates[i] / DAY);
-    if (day < firstDay || day > lastDay) continue;
-    const categoryId = table.categories[i];
+  const add = (categoryId: string, amount: number, month: number) => {
     let group = groupOf.get(categoryId);
     if (group === undefined) {
       const category = categories.get(categoryId);
@@ -185,10 +178,24 @@ export function spendingByCategory(
           : (category?.parent?.id ?? category?.id ?? categoryId);
       groupOf.set(categoryId, group);
     }
-    if (group === null) continue;
+    if (group === null) return;
     let sums = perGroup.get(group);
     if (!sums) perGroup.set(group, (sums = new Float64Array(monthCount)));
-    sums[monthOfDay[day - firstDay]] -= amount;
+    sums[month] -= amount;
+  };
+  for (let i = 0; i < table.size; i++) {
+    const amount = table.amounts[i];
+    if (amount >= 0 || table.statuses[i] !== 'BOOKED' || table.currencies[i] !== options.currency) continue;
+    if (options.accounts && !options.accounts.has(table.accountIds[i])) continue;
+    // Money moved between the person's own accounts is not spending: the bank's type, or a transfer link.
+    if (table.types[i] === 'INTERNAL_TRANSFER' || table.transfers[i] !== null) continue;
+    const day = Math.floor(table.dates[i] / DAY);
+    if (day < firstDay || day > lastDay) continue;
+    const month = monthOfDay[day - firstDay];
+    const parts = table.splits[i];
+    // A split row counts as its parts, each under its own category (a refund part lowers its category).
+    if (parts) for (const part of parts) add(part.category_id, part.amount, month);
+    else add(table.categories[i], amount, month);
   }
   const totals = [...perGroup.entries()].map(([id, sums]) => [id, sums.reduce((a, b) => a + b, 0)] as const);
   const ranked = totals.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));

@@ -141,6 +141,17 @@ export function categoryContext(categories: readonly Category[]): FilterContext[
   return new Map(categories.map((c) => [c.id, c.parent?.id]));
 }
 
+/** A row is in a category (or under it) by its own category or, when split, by one of its parts' (the charts' drill-down). */
+function inCategories(table: TxTable, i: number, categories: ReadonlySet<string>, parents: FilterContext['categoryParents']): boolean {
+  const within = (c: string) => {
+    if (categories.has(c)) return true;
+    const parent = parents.get(c);
+    return parent !== undefined && categories.has(parent);
+  };
+  const parts = table.splits[i];
+  return parts ? parts.some((p) => within(p.category_id)) : within(table.categories[i]);
+}
+
 /** The indices of the rows that match, in the asked order. */
 export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx: FilterContext): Int32Array {
   const n = table.size;
@@ -160,13 +171,7 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
     if (accounts && !accounts.has(table.accountIds[i])) continue;
     if (type && ctx.accountTypes.get(table.accountIds[i]) !== type) continue;
     if (statuses && !statuses.has(table.statuses[i])) continue;
-    if (categories) {
-      const c = table.categories[i];
-      if (!categories.has(c)) {
-        const parent = ctx.categoryParents.get(c);
-        if (!parent || !categories.has(parent)) continue;
-      }
-    }
+    if (categories && !inCategories(table, i, categories, ctx.categoryParents)) continue;
     const amount = table.amounts[i];
     if (direction === 'in' ? amount <= 0 : direction === 'out' ? amount >= 0 : false) continue;
     const size = Math.abs(amount);

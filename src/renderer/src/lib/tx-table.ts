@@ -1,5 +1,15 @@
-import type { Transaction, TransactionStatus } from './api/types';
+import type { Transaction, TransactionStatus, Transfer } from './api/types';
 import { foldLabel, foldSearchText, labelRanks } from './label-order';
+
+/** A part of a split transaction (extension `splits`): amount in the row's currency. */
+export type SplitPart = NonNullable<Transaction['splits']>[number];
+
+/** The transfer a row is one side of (extension `transfer`): the link, the other side, confirmed by hand or not. */
+export interface TxTransfer {
+  id: string;
+  other: string;
+  confirmed: boolean;
+}
 
 /** Who filed a transaction under its category (left out by the engine when the automatic categorizer did). */
 export type CategorySource = 'USER' | 'RULE' | 'LEARNED' | '';
@@ -30,6 +40,10 @@ export class TxTable {
   categorySources: CategorySource[] = [];
   /** The rule that filed the row when its category source is RULE, else ''. */
   categoryRuleIds: string[] = [];
+  /** The parts the person split the row into, null when not split (reports count the parts). */
+  splits: (SplitPart[] | null)[] = [];
+  /** The transfer between the person's accounts the row is one side of, null when none (neither spending nor income). */
+  transfers: (TxTransfer | null)[] = [];
   /** Label, notes, counterparty, own note and tags folded (no accents, lower-case), for the free-text search. */
   search: string[] = [];
   /** Label folded, for sorting (see label-order.ts). */
@@ -85,6 +99,8 @@ export class TxTable {
       this.tags[i] = tags;
       this.categorySources[i] = tx.category_source ?? '';
       this.categoryRuleIds[i] = tx.category_rule_id ?? '';
+      this.splits[i] = tx.splits?.length ? tx.splits : null;
+      this.transfers[i] = tx.transfer ? { id: tx.transfer.id, other: tx.transfer.transaction_id, confirmed: tx.transfer.confirmed } : null;
       this.search[i] = searchText(label, notes, counterparty, userNote, tags);
       this.sortLabels[i] = foldLabel(label);
       if (tx.import_date > this.maxImportDate) this.maxImportDate = tx.import_date;
@@ -110,6 +126,29 @@ export class TxTable {
     this.search[i] = searchText(this.labels[i], this.notes[i], this.counterparties[i], this.userNotes[i], this.tags[i]);
     this.version++;
     return true;
+  }
+
+  /** The parts saved for a row (PUT /transactions/{id}/splits answered 204); [] removes its split. */
+  applySplits(id: string, parts: SplitPart[]): void {
+    const i = this.index.get(id);
+    if (i === undefined) return;
+    this.splits[i] = parts.length ? parts : null;
+    this.version++;
+  }
+
+  /**
+   * Every transfer link of the person (GET /transfers, read after each synchronization: links found then
+   * may concern rows loaded long before), replacing what the rows held.
+   */
+  applyTransfers(links: readonly Transfer[]): void {
+    this.transfers = this.ids.map(() => null);
+    for (const link of links) {
+      const debit = this.index.get(link.debit_transaction_id);
+      const credit = this.index.get(link.credit_transaction_id);
+      if (debit !== undefined) this.transfers[debit] = { id: link.id, other: link.credit_transaction_id, confirmed: link.confirmed };
+      if (credit !== undefined) this.transfers[credit] = { id: link.id, other: link.debit_transaction_id, confirmed: link.confirmed };
+    }
+    this.version++;
   }
 
   /** Each row's rank in the label order of this language (computed once per change of the rows). */
@@ -145,6 +184,8 @@ export class TxTable {
     this.tags = pick(this.tags);
     this.categorySources = pick(this.categorySources);
     this.categoryRuleIds = pick(this.categoryRuleIds);
+    this.splits = pick(this.splits);
+    this.transfers = pick(this.transfers);
     this.search = pick(this.search);
     this.sortLabels = pick(this.sortLabels);
     this.index = new Map(this.ids.map((id, i) => [id, i]));
@@ -177,6 +218,8 @@ export class TxTable {
     this.tags = [];
     this.categorySources = [];
     this.categoryRuleIds = [];
+    this.splits = [];
+    this.transfers = [];
     this.search = [];
     this.sortLabels = [];
     this.index = new Map();

@@ -11,6 +11,7 @@ import m010 from './m010_consent_declined';
 import m011 from './m011_fx_rates';
 import m012 from './m012_budgets';
 import m013 from './m013_manual_ledger';
+import m014 from './m014_splits_and_transfers';
 import type { Db } from '../database';
 
 /**
@@ -46,4 +47,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 11, name: 'fx_rates', sql: m011 },
   { version: 12, name: 'budgets', sql: m012 },
   { version: 13, name: 'manual_ledger', sql: m013 },
+  { version: 14, name: 'splits_and_transfers', sql: m014 },
 ];

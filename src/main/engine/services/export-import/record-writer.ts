@@ -82,7 +82,33 @@ export class RecordWriter {
       case 'transactions': {
         const ruleId = r.category_rule_id === null || r.category_rule_id === undefined ? null : this.rules.get(r.category_rule_id)!;
         data.insertTransaction({ ...row, ...this.base, account_id: this.accounts.get(r.account_id)!, category_rule_id: ruleId });
+        return;
       }
+      default:
+        this.writeLedgerLink(list, row);
     }
+  }
+
+  /**
+   * A split's part, a transfer link or an unlinked pair: its transactions found by their new account and
+   * provider key. A record whose transaction is not in the file names nothing and is not written (an
+   * export made by Coffer always holds both).
+   */
+  private writeLedgerLink(list: ExportList, row: ReturnType<typeof storedRow>): void {
+    const data = this.store.userData;
+    const find = (account: unknown, key: unknown) => {
+      const accountId = this.accounts.get(account);
+      return accountId === undefined ? undefined : data.transactionIdByKey(accountId, key as string);
+    };
+    if (list === 'transaction_splits') {
+      const transactionId = find(row.account_id, row.provider_key);
+      if (transactionId !== undefined) data.insertSplit({ ...row, transaction_id: transactionId });
+      return;
+    }
+    const debitId = find(row.debit_account_id, row.debit_provider_key);
+    const creditId = find(row.credit_account_id, row.credit_provider_key);
+    if (debitId === undefined || creditId === undefined) return;
+    if (list === 'transfer_links') data.insertTransferLink({ ...row, ...this.base, debit_id: debitId, credit_id: creditId });
+    else if (list === 'transfer_refusals') data.insertTransferRefusal({ debit_id: debitId, credit_id: creditId });
   }
 }

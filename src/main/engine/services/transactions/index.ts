@@ -3,9 +3,12 @@ import { parseId } from '../../domain/record';
 import { parseTransactionFilters, type TransactionListQuery } from '../../domain/transaction-filters';
 import type { ServiceDeps } from '../deps';
 import { editTransaction, type TransactionEdit } from './edit';
+import { setSplits } from './splits';
+import type { SplitInput } from '../../domain/splits';
 
 export type { TransactionListQuery } from '../../domain/transaction-filters';
 export type { TransactionEdit } from './edit';
+export type { SplitInput } from '../../domain/splits';
 
 /** The transaction reads (routes/transactions.ts): pages and records come out of SQLite as JSON text. */
 export function createTransactionService(deps: Pick<ServiceDeps, 'store' | 'now'>) {
@@ -27,6 +30,8 @@ export function createTransactionService(deps: Pick<ServiceDeps, 'store' | 'now'
     },
     /** PUT /transactions/{id} (extension): the person's category, note and tags. */
     edit: (userId: number, idText: string, edit: TransactionEdit): void => editTransaction(deps, userId, idText, edit),
+    /** PUT /transactions/{id}/splits (extension): the parts, or [] to remove the split. */
+    split: (userId: number, idText: string, splits: readonly SplitInput[]): void => setSplits(deps, userId, idText, splits),
   };
 }
 

@@ -33,5 +33,24 @@ export const transactionSchema = {
       enum: [true],
       description: 'Extension: the person entered it by hand (POST /manual_transactions); the bank does not know it. Present only then.',
     },
+    splits: {
+      type: 'array',
+      description: 'Extension: the parts the person split it into (PUT /transactions/{id}/splits), adding up to amount. Present only when split.',
+      items: {
+        type: 'object',
+        required: ['amount', 'category_id'],
+        properties: { amount: { type: 'number' }, category_id: { type: 'string' }, note: { type: 'string' } },
+      },
+    },
+    transfer: {
+      type: 'object',
+      description: 'Extension: the transfer between the person\'s accounts this row is one side of (GET /transfers/{id}). Present only when linked.',
+      required: ['id', 'transaction_id', 'confirmed'],
+      properties: {
+        id: { type: 'string', description: 'The transfer.' },
+        transaction_id: { type: 'string', description: 'The other side.' },
+        confirmed: { type: 'boolean', description: 'false when found automatically and not yet confirmed.' },
+      },
+    },
   },
 } as const;

@@ -95,6 +95,9 @@ export interface ImportAnswer {
     rules?: number;
     category_corrections?: number;
     transactions?: number;
+    transaction_splits?: number;
+    transfer_links?: number;
+    transfer_refusals?: number;
   };
 }
 
@@ -299,6 +302,21 @@ export interface Transaction {
   category_rule_id?: string;
   /** Extension: the person entered it by hand (POST /manual_transactions); the bank does not know it. Present only then. */
   manual?: true;
+  /** Extension: the parts the person split it into (PUT /transactions/{id}/splits), adding up to amount. Present only when split. */
+  splits?: {
+    amount: number;
+    category_id: string;
+    note?: string;
+  }[];
+  /** Extension: the transfer between the person's accounts this row is one side of (GET /transfers/{id}). Present only when linked. */
+  transfer?: {
+    /** The transfer. */
+    id: string;
+    /** The other side. */
+    transaction_id: string;
+    /** false when found automatically and not yet confirmed. */
+    confirmed: boolean;
+  };
 }
 
 /** The rule. */
@@ -396,6 +414,18 @@ export interface BudgetCategory {
     month?: string;
     months?: 3 | 6 | 12;
   };
+}
+
+/** The transfer. */
+export interface Transfer {
+  id: string;
+  /** The money leaving an account (negative amount). */
+  debit_transaction_id: string;
+  /** The same money arriving in another of the person's accounts. */
+  credit_transaction_id: string;
+  /** true when linked or confirmed by hand; false when found automatically. */
+  confirmed: boolean;
+  creation_date: number;
 }
 
 export interface Queue {

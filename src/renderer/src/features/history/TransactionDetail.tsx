@@ -4,7 +4,9 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { Badge, Button, Card } from '../../ui';
 import { CategorySource } from './CategorySource';
+import { SplitEditor } from './SplitEditor';
 import { TransactionEditor } from './TransactionEditor';
+import { TransferPanel } from './TransferPanel';
 
 /**
  * The selected transaction's details: what the local table holds at once, then the full record from the
@@ -124,7 +126,9 @@ export function TransactionDetail({
           </pre>
         </div>
       )}
+      <TransferPanel key={`transfer-${id}`} id={id} accountName={accountName} />
       <TransactionEditor key={id} id={id} />
+      <SplitEditor key={`split-${id}`} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>
           <div className="stat-label">{t('history.remittance')}</div>

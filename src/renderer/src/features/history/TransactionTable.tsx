@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { categoryCellText } from './ledger-cell';
 import { Badge, Icon } from '../../ui';
 import { useT, type MessageKey } from '../../lib/i18n';
 import type { SortKey } from '../../lib/tx-filter';
@@ -124,7 +125,7 @@ export function TransactionTable({
               const status = txTable.statuses[i];
               const account = accountName(txTable.accountIds[i]);
               const parts = accountParts.get(txTable.accountIds[i]) ?? [{ text: account }];
-              const category = categoryName(txTable.categories[i]);
+              const category = categoryCellText(txTable, i, categoryName, t);
               const mark = sourceMark(txTable.categorySources[i]);
               const sourceText = mark
                 ? t(`hedit.source.${txTable.categorySources[i] === 'RULE' ? 'RULE_unknown' : 'LEARNED'}`)

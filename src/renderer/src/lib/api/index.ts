@@ -10,6 +10,7 @@ export { providersApi } from './providers';
 export { PAGE_SIZE, transactionsApi, type TransactionEdit, type TransactionQuery } from './transactions';
 export { rulesApi, type NewCategorizationRule } from './rules';
 export { budgetApi, type BudgetStyle, type BudgetTarget } from './budget';
+export { ledgerApi, type SplitPartInput } from './transfers';
 export { categoriesApi } from './categories';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';

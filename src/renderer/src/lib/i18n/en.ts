@@ -9,6 +9,7 @@ import { backupsEn } from './backups.en';
 import { budgetEn } from './budget.en';
 import { currenciesEn } from './currencies.en';
 import { historyEditEn } from './history-edit.en';
+import { ledgerEn } from './ledger.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
@@ -20,7 +21,7 @@ import { errorsEn } from '../../../core/i18n/errors.en';
 import { accountKindsEn } from './account-kinds.en';
 import { credentialFieldsEn } from './credential-fields.en';
 import { screenFailureEn } from './screen-failure.en';
-import { ledgerEn } from './ledger.en';
+import { splitsTransfersEn } from './splits-transfers.en';
 import { csvMappingEn } from './csv-mapping.en';
 
 /** English messages. Keys are flat; `{name}` is replaced by a value; `.one`/`.other` pairs are plurals. */
@@ -39,6 +40,7 @@ export const en = {
   ...currenciesEn,
   ...dashEn,
   ...historyEditEn,
+  ...splitsTransfersEn,
   ...syncStateEn,
   ...historyFiltersEn,
   ...errorsEn,

@@ -10,6 +10,7 @@ import { backupsFr } from './backups.fr';
 import { budgetFr } from './budget.fr';
 import { currenciesFr } from './currencies.fr';
 import { historyEditFr } from './history-edit.fr';
+import { ledgerFr } from './ledger.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
@@ -21,7 +22,7 @@ import { errorsFr } from '../../../core/i18n/errors.fr';
 import { accountKindsFr } from './account-kinds.fr';
 import { credentialFieldsFr } from './credential-fields.fr';
 import { screenFailureFr } from './screen-failure.fr';
-import { ledgerFr } from './ledger.fr';
+import { splitsTransfersFr } from './splits-transfers.fr';
 import { csvMappingFr } from './csv-mapping.fr';
 
 /** Messages en français (mêmes clés que en.ts ; le compilateur vérifie qu'aucune ne manque). */
@@ -40,6 +41,7 @@ export const fr: Record<MessageKey, string> = {
   ...currenciesFr,
   ...dashFr,
   ...historyEditFr,
+  ...splitsTransfersFr,
   ...syncStateFr,
   ...historyFiltersFr,
   ...errorsFr,

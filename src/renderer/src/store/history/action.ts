@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppStore } from '..';
-import { PAGE_SIZE, transactionsApi, type TransactionEdit } from '../../lib/api';
+import { ledgerApi, PAGE_SIZE, transactionsApi, type SplitPartInput, type TransactionEdit } from '../../lib/api';
 import type { TxFilter, TxSort } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { initialHistoryState } from './initialState';
@@ -19,6 +19,14 @@ export interface HistoryAction {
    * full reload is quicker than one request per row.
    */
   refreshRows(ids: readonly string[]): Promise<void>;
+  /** Saves the parts of a split (PUT /transactions/{id}/splits; [] removes it) and shows them in place. */
+  saveSplits(id: string, parts: SplitPartInput[]): Promise<void>;
+  /** Reads every transfer link again (after a load, a synchronization, or a change by hand). */
+  loadTransfers(): Promise<void>;
+  /** Links two rows as a transfer by hand, confirms one found automatically, or unlinks it. */
+  linkTransfer(a: string, b: string): Promise<void>;
+  confirmTransfer(id: string): Promise<void>;
+  unlinkTransfer(id: string): Promise<void>;
   setFilter(patch: Partial<TxFilter>): void;
   replaceFilter(filter: TxFilter): void;
   setSort(sort: TxSort): void;
@@ -77,6 +85,7 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
           if (gen !== generation) return;
           set({ txLoad: { status: 'ready', loaded: txTable.size, total: txTable.size } });
           bump(true);
+          void get().loadTransfers();
         } catch (error) {
           if (gen === generation) set((s) => ({ txLoad: { ...s.txLoad, status: 'error', error: error as Error } }));
         }
@@ -107,6 +116,8 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
         }
         set({ txLoad: { status: 'ready', loaded: txTable.size, total: txTable.size } });
         bump(true);
+        // A synchronization links transfers, also with rows loaded long before.
+        void get().loadTransfers();
       } catch {
         // the next synchronization or a reload brings them
       }
@@ -143,6 +154,39 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
       };
       await Promise.all(Array.from({ length: Math.min(ROW_REFRESH_PARALLEL, ids.length) }, worker));
       bump(true);
+    },
+
+    async saveSplits(id, parts) {
+      await ledgerApi.split(id, parts);
+      txTable.applySplits(id, parts.map((p) => ({ amount: p.amount, category_id: p.category_id, ...(p.note ? { note: p.note } : {}) })));
+      bump(true);
+    },
+
+    async loadTransfers() {
+      const gen = generation;
+      try {
+        const links = await ledgerApi.transfers();
+        if (gen !== generation) return;
+        txTable.applyTransfers(links);
+        bump(true);
+      } catch {
+        // the rows keep the links they came with; the next synchronization reads them again
+      }
+    },
+
+    async linkTransfer(a, b) {
+      await ledgerApi.link(a, b);
+      await get().loadTransfers();
+    },
+
+    async confirmTransfer(id) {
+      await ledgerApi.confirm(id);
+      await get().loadTransfers();
+    },
+
+    async unlinkTransfer(id) {
+      await ledgerApi.unlink(id);
+      await get().loadTransfers();
     },
 
     setFilter(patch) {
