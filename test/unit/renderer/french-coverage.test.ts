@@ -20,7 +20,7 @@ const SAME_IN_BOTH = new Set(
     'application', 'applications', 'connexion', 'documents', 'document', 'message', 'a', 'b', 'c', 'x', 'ui',
     'tab', 'enter', 'escape', 'esc', 'user_ok', 'pass_ok', 'app', 'base', 'bearer', 'favicon', 'https', 'http',
     // French words spelled as in English.
-    'production', 'active', 'usage', 'public',
+    'production', 'active', 'usage', 'public', 'budget', 'style',
   ],
 );
 
