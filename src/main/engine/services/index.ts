@@ -7,6 +7,7 @@ import { createConnectorConfigurationService, type ConnectorConfigurationDeps } 
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
 import { createProviderService } from './providers';
+import { createRecurringPaymentService, type RecurringEventEmitter } from './recurring-payments';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
 import { createTransactionService } from './transactions';
@@ -14,7 +15,9 @@ import { createTransactionService } from './transactions';
 export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
-export function createServices(deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps }) {
+export function createServices(
+  deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps; emitEvent: RecurringEventEmitter },
+) {
   return {
     accounts: createAccountService(deps),
     connections: createConnectionService(deps),
@@ -22,6 +25,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
+    recurringPayments: createRecurringPaymentService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

@@ -19,6 +19,7 @@ import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
+import { createRecurringPaymentStore } from './recurring-payments';
 import { createRolloutStore } from './rollout';
 import { createSettingsStore } from './settings';
 import { createSignKeysStore } from './sign-keys';
@@ -55,6 +56,7 @@ export function createStore(db: Db) {
     transactionEdits: createTransactionEditStore(db),
     categorizationRules: createCategorizationRuleStore(db),
     categoryCorrections: createCategoryCorrectionStore(db),
+    recurringPayments: createRecurringPaymentStore(db),
     accountSync: createAccountSyncStore(db),
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),
