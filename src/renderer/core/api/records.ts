@@ -56,6 +56,8 @@ export type {
   PersonalToken,
   CreatedPersonalToken,
   Provider,
+  RecurringDetection,
+  RecurringPayment,
   RulesApplied,
   SignKey,
   StatementFile,

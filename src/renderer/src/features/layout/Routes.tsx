@@ -20,6 +20,7 @@ const Account = lazyScreen(() => import('../accounts/AccountPage'));
 const History = lazyScreen(() => import('../history/HistoryPage'));
 const Rules = lazyScreen(() => import('../history/RulesPage'));
 const Settings = lazyScreen(() => import('../settings/SettingsPage'));
+const Recurring = lazyScreen(() => import('../recurring/RecurringPage'));
 
 type Page = LazyScreen<{ params: Record<string, string> }>;
 
@@ -34,6 +35,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/accounts/:id', Account],
   ['/history', History],
   ['/history/rules', Rules],
+  ['/recurring', Recurring],
   ['/settings', Settings],
   ['/settings/:tab', Settings],
 ];

@@ -17,6 +17,7 @@ const NAV: Array<{ to: string; label: MessageKey; icon: IconName; match: (p: str
     match: (p) => p.startsWith('/connections') || p.startsWith('/connect-'),
   },
   { to: '/history', label: 'nav.history', icon: 'list', match: (p) => p.startsWith('/history') },
+  { to: '/recurring', label: 'nav.recurring', icon: 'clock', match: (p) => p.startsWith('/recurring') },
   { to: '/settings', label: 'nav.settings', icon: 'settings', match: (p) => p.startsWith('/settings') },
 ];
 
