@@ -5,7 +5,14 @@ import { useT, type MessageKey } from '../../lib/i18n';
 import { Alert, Button, SelectField, TextField } from '../../ui';
 import { readAmount } from './amount-input';
 
-const PERIODS: ReadonlyArray<RecurringPayment['period']> = ['WEEKLY', 'BIWEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL', 'YEARLY'];
+const PERIODS: ReadonlyArray<RecurringPayment['period']> = [
+  'WEEKLY',
+  'BIWEEKLY',
+  'MONTHLY',
+  'QUARTERLY',
+  'SEMIANNUAL',
+  'YEARLY',
+];
 
 /** Corrects a recurring payment's name, amount and period; an emptied field gives back what was found. */
 export function RecurringEditForm({
@@ -19,7 +26,9 @@ export function RecurringEditForm({
 }) {
   const { t, money } = useT();
   const [name, setName] = useState(payment.name === payment.detected_name ? '' : payment.name);
-  const [amount, setAmount] = useState(payment.amount === payment.typical_amount ? '' : String(Math.abs(payment.amount)));
+  const [amount, setAmount] = useState(
+    payment.amount === payment.typical_amount ? '' : String(Math.abs(payment.amount)),
+  );
   const [period, setPeriod] = useState(payment.period);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +38,13 @@ export function RecurringEditForm({
     e.preventDefault();
     const typed = readAmount(amount, sign);
     if (typed.kind === 'invalid') {
-      setProblem(t('recurring.amountInvalid', { example: money(Math.abs(payment.typical_amount), payment.currency).replace(/[^\d.,\s]/g, '').trim() }));
+      setProblem(
+        t('recurring.amountInvalid', {
+          example: money(Math.abs(payment.typical_amount), payment.currency)
+            .replace(/[^\d.,\s]/g, '')
+            .trim(),
+        }),
+      );
       return;
     }
     setBusy(true);

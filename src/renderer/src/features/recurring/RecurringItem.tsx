@@ -21,6 +21,8 @@ export function RecurringItem({
   const { t, tn, money, day } = useT();
   const p = payment;
   const fixed = p.amount_min === p.amount_max;
+  // The band from the smaller amount to the larger one, as the person reads amounts (going out or coming in).
+  const [low, high] = p.amount < 0 ? [p.amount_max, p.amount_min] : [p.amount_min, p.amount_max];
   return (
     <div className="recurring-item" data-testid="recurring-item" data-recurring-id={p.id}>
       <div className="recurring-main">
@@ -37,7 +39,9 @@ export function RecurringItem({
           <span className="muted">{t(`recurring.period.${p.period}` as MessageKey)}</span>
         </div>
         <div className="recurring-meta muted">
-          {!fixed && <span>{t('recurring.band', { min: money(p.amount_max, p.currency), max: money(p.amount_min, p.currency) })} · </span>}
+          {!fixed && (
+            <span>{t('recurring.band', { min: money(low, p.currency), max: money(high, p.currency) })} · </span>
+          )}
           <span data-testid="recurring-next">{t('recurring.next', { date: day(p.next_date) })}</span>
           {' · '}
           <span>{tn('recurring.seen', p.occurrences, { date: day(p.first_date) })}</span>
@@ -56,14 +60,30 @@ export function RecurringItem({
       </div>
       <div className="row recurring-actions">
         {onConfirm && (
-          <Button size="sm" variant="primary" icon="check" busy={busy} onClick={onConfirm} aria-label={t('recurring.confirmName', { name: p.name })} data-testid="recurring-confirm">
+          <Button
+            size="sm"
+            variant="primary"
+            icon="check"
+            busy={busy}
+            onClick={onConfirm}
+            aria-label={t('recurring.confirmName', { name: p.name })}
+            data-testid="recurring-confirm"
+          >
             {t('recurring.confirm')}
           </Button>
         )}
         <Button size="sm" variant="ghost" icon="edit" iconOnly onClick={onEdit} data-testid="recurring-edit-open">
           {t('recurring.editName', { name: p.name })}
         </Button>
-        <Button size="sm" variant="ghost" icon="x" iconOnly disabled={busy} onClick={onDismiss} data-testid="recurring-dismiss">
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="x"
+          iconOnly
+          disabled={busy}
+          onClick={onDismiss}
+          data-testid="recurring-dismiss"
+        >
           {t('recurring.dismissName', { name: p.name })}
         </Button>
       </div>
@@ -72,5 +92,7 @@ export function RecurringItem({
 }
 
 function stateHint(t: ReturnType<typeof useT>['t'], p: RecurringPayment, day: (s: number) => string): string {
-  return p.state === 'LATE' ? t('recurring.state.LATE.hint', { date: day(p.next_date) }) : t('recurring.state.ENDED.hint', { date: day(p.last_date) });
+  return p.state === 'LATE'
+    ? t('recurring.state.LATE.hint', { date: day(p.next_date) })
+    : t('recurring.state.ENDED.hint', { date: day(p.last_date) });
 }

@@ -89,7 +89,11 @@ export default function RecurringPage() {
           payment={p}
           accountName={accountName(p.account_id)}
           busy={busy === p.id}
-          onConfirm={p.status === 'PROPOSED' ? () => void change(p, { status: 'CONFIRMED' }, t('recurring.confirmed', { name: p.name })) : undefined}
+          onConfirm={
+            p.status === 'PROPOSED'
+              ? () => void change(p, { status: 'CONFIRMED' }, t('recurring.confirmed', { name: p.name }))
+              : undefined
+          }
           onEdit={() => setEditing(p.id)}
           onDismiss={() => void change(p, { status: 'DISMISSED' }, t('recurring.dismissed', { name: p.name }))}
         />
@@ -98,6 +102,40 @@ export default function RecurringPage() {
 
   const proposed = payments?.filter((p) => p.status === 'PROPOSED') ?? [];
   const followed = payments?.filter((p) => p.status === 'CONFIRMED') ?? [];
+
+  const proposedCard = (
+    <Card
+      title={`${t('recurring.toReview')} (${proposed.length})`}
+      id="recurring-proposed"
+      data-testid="recurring-proposed"
+    >
+      {proposed.length === 0 ? (
+        <EmptyState icon="check" title={t('recurring.noneToReview')}>
+          {t('recurring.noneToReviewHint')}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="muted recurring-hint">{t('recurring.toReviewHint')}</p>
+          <ul className="list recurring-list">{proposed.map(item)}</ul>
+        </>
+      )}
+    </Card>
+  );
+  const followedCard = (
+    <Card
+      title={`${t('recurring.followed')} (${followed.length})`}
+      id="recurring-followed"
+      data-testid="recurring-followed"
+    >
+      {followed.length === 0 ? (
+        <EmptyState icon="clock" title={t('recurring.noneFollowed')}>
+          {t('recurring.noneFollowedHint')}
+        </EmptyState>
+      ) : (
+        <ul className="list recurring-list">{followed.map(item)}</ul>
+      )}
+    </Card>
+  );
 
   return (
     <div className="page recurring" data-testid="recurring-page">
@@ -117,30 +155,17 @@ export default function RecurringPage() {
       )}
       {problem && <Alert tone="warning">{problem}</Alert>}
       {payments === null ? (
-        loadError ? <ErrorState error={loadError} onRetry={() => void load()} /> : <Loading label={t('common.loading')} />
+        loadError ? (
+          <ErrorState error={loadError} onRetry={() => void load()} />
+        ) : (
+          <Loading label={t('common.loading')} />
+        )
       ) : (
         <>
-          <Card title={`${t('recurring.toReview')} (${proposed.length})`} id="recurring-proposed" data-testid="recurring-proposed">
-            {proposed.length === 0 ? (
-              <EmptyState icon="check" title={t('recurring.noneToReview')}>
-                {t('recurring.noneToReviewHint')}
-              </EmptyState>
-            ) : (
-              <>
-                <p className="muted recurring-hint">{t('recurring.toReviewHint')}</p>
-                <ul className="list">{proposed.map(item)}</ul>
-              </>
-            )}
-          </Card>
-          <Card title={`${t('recurring.followed')} (${followed.length})`} id="recurring-followed" data-testid="recurring-followed">
-            {followed.length === 0 ? (
-              <EmptyState icon="clock" title={t('recurring.noneFollowed')}>
-                {t('recurring.noneFollowedHint')}
-              </EmptyState>
-            ) : (
-              <ul className="list">{followed.map(item)}</ul>
-            )}
-          </Card>
+          {/* What the person follows comes first once there is some: the list to review can be long. */}
+          {followed.length > 0 && followedCard}
+          {proposedCard}
+          {followed.length === 0 && followedCard}
         </>
       )}
     </div>

@@ -36,7 +36,12 @@ export function UpcomingPayments() {
   const toReview = payments.filter((p) => p.status === 'PROPOSED').length;
 
   return (
-    <Card title={t('recurring.upcoming')} id="upcoming-payments" data-testid="upcoming-payments" actions={<Link to="/recurring">{t('recurring.manage')}</Link>}>
+    <Card
+      title={t('recurring.upcoming')}
+      id="upcoming-payments"
+      data-testid="upcoming-payments"
+      actions={<Link to="/recurring">{t('recurring.manage')}</Link>}
+    >
       {upcoming.length === 0 ? (
         <p className="muted">{t('recurring.upcomingNone')}</p>
       ) : (
@@ -47,7 +52,9 @@ export function UpcomingPayments() {
                 <span className="muted num">{day(p.next_date)}</span> {p.name}{' '}
                 {p.state === 'LATE' && <Badge tone="warning">{t('recurring.state.LATE')}</Badge>}
               </span>
-              <span className={`num${p.amount > 0 ? ' positive' : ''}`}>{money(p.amount, p.currency, { sign: p.amount > 0 })}</span>
+              <span className={`num${p.amount > 0 ? ' positive' : ''}`}>
+                {money(p.amount, p.currency, { sign: p.amount > 0 })}
+              </span>
             </li>
           ))}
         </ul>
