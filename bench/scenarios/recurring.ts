@@ -31,6 +31,14 @@ function prng(seed: number) {
   };
 }
 
+/** A made-up name per number (bank texts name shops and creditors in words: digits are references). */
+const SYLLABLES = ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'no', 'pi', 'sa', 'vo', 'le', 'du', 'fa', 'go', 'ri', 'be'];
+const nameOf = (k: number) => {
+  let text = '';
+  for (let v = k + 16; v > 0; v = Math.floor(v / 16)) text += SYLLABLES[v % 16];
+  return text.toUpperCase();
+};
+
 const ddmm = (s: number) => {
   const d = new Date(s * 1000);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -64,14 +72,14 @@ function generate(engine: RunningEngine, userId: number): void {
       const varies = s % 3 === 0;
       for (let d = START + s * DAY; d < END; d += period * DAY) {
         const amount = -Math.round(base * (varies ? 0.7 + rnd() * 0.6 : 1));
-        add(accounts[s % 4]!, d, amount, `Creditor ${s}`, `PRLV SEPA CREDITOR ${s} /RUM R${s}X${d} /ECH ${ddmm(d)}`, `CREDITOR ${s}`);
+        add(accounts[s % 4]!, d, amount, nameOf(s), `PRLV SEPA ${nameOf(s)} SA /RUM R${s}X${d} /ECH ${ddmm(d)}`, `${nameOf(s)} SA`);
       }
     }
     const towns = ['PARIS', 'LYON', 'NANTES', 'LILLE'];
     while (n < TOTAL) {
       const shop = Math.floor(Math.pow(rnd(), 2) * 3000);
       const d = START + Math.floor(rnd() * (END - START));
-      add(accounts[shop % 4]!, d, -Math.floor(300 + rnd() * 15_000), `Shop ${shop}`, `CB SHOP ${shop} ${ddmm(d)} ${towns[shop % 4]} X${1000 + (shop % 9000)}`, null);
+      add(accounts[shop % 4]!, d, -Math.floor(300 + rnd() * 15_000), nameOf(1000 + shop), `CB ${nameOf(1000 + shop)} ${ddmm(d)} ${towns[shop % 4]} X${1000 + (shop % 9000)}`, null);
     }
   })();
 }

@@ -17,7 +17,7 @@ let readOnly: string;
 let account: number;
 let events: () => Promise<any[]>;
 
-const SCOPES = [...ALL_SCOPES, 'transactions_manage'];
+const SCOPES = [...ALL_SCOPES, 'transactions_manage'] as const;
 const newCaller = (e: TestEngine): Caller => {
   const userId = e.createUser();
   return { engine: e, userId, token: e.userToken(userId, SCOPES) };

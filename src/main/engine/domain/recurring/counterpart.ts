@@ -7,7 +7,7 @@
 import { foldText } from '../text-fold';
 
 /** A European IBAN: two letters, two check digits, 11 to 30 letters or digits (spaces allowed in groups of 4). */
-const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/;
+const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/i;
 
 /** Bank prefixes saying how money moved, not to whom (folded, lower case). */
 const PREFIXES = [
@@ -30,9 +30,16 @@ const MONTHS = new Set(
 /** Markers after which a bank text holds a reference or a reason, not the counterpart's name. */
 const TAIL_MARKERS = /\s(?:\/motif|\/ref|\/rum|\/ech|\/id|ref[:.]|reference|motif|mandat|mandate|echeance|facture|invoice|sdd|e2e)\b.*$/;
 
+/** Folded like foldText; plain ASCII text (most bank text) skips the Unicode normalization. */
+function fold(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase().replace(/\s+/g, ' ').trim() : foldText(text);
+}
+
 /** The cleaned name of a counterpart: folded, without prefixes, dates, card numbers, references or amounts. */
 export function cleanLabel(text: string): string {
-  let s = foldText(text).replace(/\u0000/g, ' ');
+  if (!text) return '';
+  let s = fold(text);
   s = s.replace(/^\/de\s+|^\/a\s+/, '');
   s = s.replace(PREFIX_RE, '');
   s = s.replace(/^\/(?:de|a)\s+/, '');
@@ -50,9 +57,9 @@ export function cleanLabel(text: string): string {
 /** The IBAN found in a bank text, without spaces, or undefined. */
 export function ibanIn(text: string | null | undefined): string | undefined {
   if (!text) return undefined;
-  const m = IBAN.exec(text.toUpperCase());
+  const m = IBAN.exec(text);
   if (!m) return undefined;
-  const iban = m[1]!.replace(/ /g, '');
+  const iban = m[1]!.replace(/ /g, '').toUpperCase();
   return iban.length >= 15 && iban.length <= 34 ? iban : undefined;
 }
 
@@ -65,10 +72,20 @@ export interface CounterpartText {
   remittance?: string | null;
 }
 
+/** The IBAN of the counterpart written in the remittance lines or the raw text, if any. */
+export function counterpartIban(t: CounterpartText): string | undefined {
+  return ibanIn(t.remittance) ?? ibanIn(t.notes);
+}
+
+/** The counterpart's cleaned name: the bank's counterparty, else the label, else the raw text. */
+export function counterpartName(t: CounterpartText): string {
+  return cleanLabel(t.counterparty || '') || cleanLabel(t.label) || cleanLabel(t.notes ?? '');
+}
+
 /** The counterpart's key: `iban:<IBAN>` or `label:<cleaned name>`; '' when nothing names it. */
 export function counterpartKey(t: CounterpartText): string {
-  const iban = ibanIn(t.remittance) ?? ibanIn(t.notes);
+  const iban = counterpartIban(t);
   if (iban) return `iban:${iban}`;
-  const name = cleanLabel(t.counterparty || '') || cleanLabel(t.label) || cleanLabel(t.notes ?? '');
+  const name = counterpartName(t);
   return name ? `label:${name}` : '';
 }

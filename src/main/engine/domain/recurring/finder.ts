@@ -4,7 +4,7 @@
  * amount. Pure: it reads the transactions it is given and the day it is told is today.
  */
 import { summarizeAmounts, type AmountSummary } from './amounts';
-import { counterpartKey, type CounterpartText } from './counterpart';
+import { counterpartIban, counterpartName, type CounterpartText } from './counterpart';
 import { dayOf, nextExpectedDay, PERIOD_SHAPES, periodOfGap, secondsOfDay, type Period } from './periods';
 
 export interface FinderTransaction extends CounterpartText {
@@ -64,6 +64,16 @@ export const MIN_CONFIDENCE = 0.5;
  */
 const MAX_SPREAD: Record<Period, number> = { WEEKLY: 1.25, BIWEEKLY: 1.25, MONTHLY: 2.6, QUARTERLY: 2.6, SEMIANNUAL: 1.6, YEARLY: 1.6 };
 
+/**
+ * A yearly or half-yearly series seen only two or three times: the amounts within 10 % of each other (an
+ * insurance follows an index of a few per cent a year) and each gap within a week of the period (a weekend
+ * or a holiday moves a debit by three days at most).
+ */
+function fewLongPaymentsAgree(gaps: readonly number[], amounts: readonly number[], periodDays: number): boolean {
+  if (Math.max(...amounts) > Math.min(...amounts) * 1.1) return false;
+  return gaps.every((gap) => Math.abs(gap - periodDays) <= 7);
+}
+
 /** Every recurring series found, most confident first. */
 export function findRecurring(transactions: readonly FinderTransaction[], options: FinderOptions): FoundSeries[] {
   const groups = groupByCounterpart(transactions, options.exclude);
@@ -79,17 +89,26 @@ export function findRecurring(transactions: readonly FinderTransaction[], option
 
 function groupByCounterpart(transactions: readonly FinderTransaction[], exclude?: FinderOptions['exclude']) {
   const groups = new Map<string, FinderTransaction[]>();
-  // The same bank texts come back again and again: each distinct one is cleaned once.
-  const keys = new Map<string, string>();
+  // The same names come back again and again: each distinct counterparty and label is cleaned once (the
+  // raw text differs on every card payment, so it is only searched for an IBAN).
+  const names = new Map<string, string>();
   for (const t of transactions) {
     if (t.amount === 0 || exclude?.(t)) continue;
-    const text = `${t.label}\u0001${t.counterparty ?? ''}\u0001${t.notes ?? ''}\u0001${t.remittance ?? ''}`;
-    let counterpart = keys.get(text);
-    if (counterpart === undefined) {
-      counterpart = counterpartKey(t);
-      keys.set(text, counterpart);
+    const iban = counterpartIban(t);
+    let counterpart: string;
+    if (iban) counterpart = `iban:${iban}`;
+    else {
+      const text = `${t.counterparty ?? ''}\u0001${t.label}`;
+      let name = names.get(text);
+      if (name === undefined) {
+        name = counterpartName({ counterparty: t.counterparty, label: t.label });
+        names.set(text, name);
+      }
+      // Neither names anyone (a label made of a date and a number): the raw text may.
+      if (!name) name = counterpartName(t);
+      if (!name) continue;
+      counterpart = `label:${name}`;
     }
-    if (!counterpart) continue;
     const key = `${t.account_id}|${t.currency}|${t.amount < 0 ? 'D' : 'C'}|${counterpart}`;
     const list = groups.get(key);
     if (list) list.push(t);
@@ -141,6 +160,9 @@ function analyse(key: string, members: FinderTransaction[], today: number): Foun
   // A yearly price follows an index: the last one is the price; a bill's usual amount is the median of a year.
   const summary = summarizeAmounts(abs, shape.months >= 6 ? 1 : 12);
   if (summary.spread > MAX_SPREAD[period]) return undefined;
+  // Two or three purchases at one shop can fall a year apart by chance: so few payments make a yearly or
+  // half-yearly series only at nearly one price and on nearly the same day.
+  if (shape.months >= 6 && days.length <= 3 && !fewLongPaymentsAgree(gaps, abs, shape.days)) return undefined;
   const confidence = confidenceOf(regular, summary, days.length, shape.minOccurrences);
   if (confidence < MIN_CONFIDENCE) return undefined;
   return describe(key, members, { days, amounts, period, summary, confidence, today });

@@ -24,8 +24,8 @@ export const PERIOD_SHAPES: Readonly<Record<Period, PeriodShape>> = {
   BIWEEKLY: { days: 14, tolerance: 3, months: 0, minOccurrences: 4, grace: 4 },
   MONTHLY: { days: 30.44, tolerance: 5, months: 1, minOccurrences: 3, grace: 5 },
   QUARTERLY: { days: 91.3, tolerance: 10, months: 3, minOccurrences: 3, grace: 10 },
-  SEMIANNUAL: { days: 182.6, tolerance: 14, months: 6, minOccurrences: 2, grace: 14 },
-  YEARLY: { days: 365.25, tolerance: 20, months: 12, minOccurrences: 2, grace: 20 },
+  SEMIANNUAL: { days: 182.6, tolerance: 10, months: 6, minOccurrences: 3, grace: 14 },
+  YEARLY: { days: 365.25, tolerance: 10, months: 12, minOccurrences: 2, grace: 20 },
 };
 
 /** The period whose length is nearest the typical gap, when that gap is within its tolerance. */

@@ -2,7 +2,7 @@
  * One detection run for one person: the finder reads their booked history, each series found is stored
  * (new ones PROPOSED), and events say what the person should hear of: a new recurring payment, a price
  * change, a payment that did not come when expected. A dismissed series is kept up to date silently and is
- * never proposed again; a series that already ended when first seen is not proposed at all.
+ * never proposed again; a series already late or ended when first seen is not proposed at all.
  */
 import { findRecurring, type FinderTransaction, type FoundSeries } from '../../domain/recurring/finder';
 import type { EmitInput } from '../../events/emit';
@@ -47,7 +47,9 @@ export function detectRecurring(deps: DetectionDeps, userId: number): DetectionR
       const fields = detectedFields(s);
       const before = stored.get(s.key);
       if (!before) {
-        if (s.state === 'ENDED') continue;
+        // A series already late or ended when first seen is not proposed: a bill that stopped is no bill to
+        // follow, and two purchases a year apart that did not come back are a coincidence.
+        if (s.state !== 'ACTIVE') continue;
         const id = payments.insert(userId, fields, now);
         proposed += 1;
         announce(deps, userId, payments.owned(userId, id)!, 'RECURRING_PAYMENT_NEW');
