@@ -32,7 +32,6 @@ const TAIL_MARKERS = /\s(?:\/motif|\/ref|\/rum|\/ech|\/id|ref[:.]|reference|moti
 
 /** Folded like foldText; plain ASCII text (most bank text) skips the Unicode normalization. */
 function fold(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase().replace(/\s+/g, ' ').trim() : foldText(text);
 }
 
