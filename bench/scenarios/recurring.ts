@@ -4,7 +4,8 @@
  * purchases at 3,000 shops whose bank texts differ on every row (date, town, card number), so that the
  * counterpart of nearly every row is cleaned. Measured: the finder alone on the rows read (best of 3), then
  * the whole detection in a real engine (read from SQLite, find, store, events): the first run, which
- * proposes every series, and a second one, which only refreshes them.
+ * proposes every series, and a second one, which only refreshes them; their baseline is the bare read of
+ * the same rows from SQLite (best of 3).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,17 @@ function generate(engine: RunningEngine, userId: number): void {
       const period = s < 30 ? 30 : s < 36 ? 7 : s < 39 ? 91 : 365;
       const base = Math.floor(500 + rnd() * 90_000);
       const varies = s % 3 === 0;
-      for (let d = START + s * DAY; d < END; d += period * DAY) {
+      // Monthly to yearly: on the same day of the month (as banks debit them); weekly: every seven days.
+      const months = period === 30 ? 1 : period === 91 ? 3 : 12;
+      const dates: number[] = [];
+      if (period === 7) for (let d = START + s * DAY; d < END; d += 7 * DAY) dates.push(d);
+      else for (let m = 0; ; m += months) {
+        const first = new Date((START + s * DAY) * 1000);
+        const d = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + m, Math.min(first.getUTCDate(), 28)) / 1000;
+        if (d >= END) break;
+        dates.push(d);
+      }
+      for (const d of dates) {
         const amount = -Math.round(base * (varies ? 0.7 + rnd() * 0.6 : 1));
         add(accounts[s % 4]!, d, amount, nameOf(s), `PRLV SEPA ${nameOf(s)} SA /RUM R${s}X${d} /ECH ${ddmm(d)}`, `${nameOf(s)} SA`);
       }
@@ -102,6 +113,9 @@ export const recurringScenario: Scenario = {
           .lastInsertRowid,
       );
       generate(engine, userId);
+      // Baseline: reading the same rows from SQLite, what any detection must do.
+      let read = Infinity;
+      for (let i = 0; i < 3; i++) read = Math.min(read, timed(() => engine.ctx.store.recurringPayments.history(userId, START - DAY)).ms);
       const rows = engine.ctx.store.recurringPayments.history(userId, START - DAY);
       let finder = Infinity;
       let found = 0;
@@ -112,9 +126,9 @@ export const recurringScenario: Scenario = {
       }
       report.row({ scenario: 'recurring', metric: `finder alone, ${rows.length.toLocaleString('en')} transactions (${found} series found)`, value: finder, unit: 'ms', target: '≤ 1,000 ms', pass: finder <= 1000 });
       const first = timed(() => engine.ctx.services.recurringPayments.detect(userId));
-      report.row({ scenario: 'recurring', metric: `detection in the engine, first run (reads SQLite, proposes ${first.value.proposed})`, value: first.ms, unit: 'ms', target: '≤ 1,000 ms', pass: first.ms <= 1000 });
+      report.row({ scenario: 'recurring', metric: `detection in the engine, first run (reads SQLite, proposes ${first.value.proposed})`, value: first.ms, unit: 'ms', baseline: read, ratio: first.ms / read, target: '≤ 1,000 ms', pass: first.ms <= 1000 });
       const again = timed(() => engine.ctx.services.recurringPayments.detect(userId));
-      report.row({ scenario: 'recurring', metric: 'detection in the engine, next run (refreshes them)', value: again.ms, unit: 'ms', target: '≤ 1,000 ms', pass: again.ms <= 1000 });
+      report.row({ scenario: 'recurring', metric: 'detection in the engine, next run (refreshes them)', value: again.ms, unit: 'ms', baseline: read, ratio: again.ms / read, target: '≤ 1,000 ms', pass: again.ms <= 1000 });
     } finally {
       await engine.close();
       rmSync(dataDir, { recursive: true, force: true });
