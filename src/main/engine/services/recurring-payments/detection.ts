@@ -1,7 +1,7 @@
 /**
  * One detection run for one person: the finder reads their booked history, each series found is stored
- * (new ones PROPOSED), and events say what the person should hear of: a new recurring payment, a price
- * change, a payment that did not come when expected. A dismissed series is kept up to date silently and is
+ * (new ones PROPOSED), and events say what the person should hear of: a new recurring payment (on an account
+ * that already had some), a price change, a payment that did not come when expected. A dismissed series is kept up to date silently and is
  * never proposed again; a series already late or ended when first seen is not proposed at all.
  */
 import { findRecurring, type FinderTransaction, type FoundSeries } from '../../domain/recurring/finder';
@@ -42,6 +42,10 @@ export function detectRecurring(deps: DetectionDeps, userId: number): DetectionR
   const series = findRecurring(history, { today: now, ...(transfers?.size ? { exclude: (t) => transfers.has(t.id) } : {}) });
   return deps.store.transaction(() => {
     const stored = new Map(payments.all(userId).map((r) => [r.series_key, r]));
+    // The first series found on an account (its first synchronization, a new bank added) are the whole
+    // history proposed at once: the app shows how many wait for a review, and twenty notifications would
+    // tell nothing more. New series of an account are announced once it has some.
+    const knownAccounts = new Set([...stored.values()].map((r) => r.account_id));
     let proposed = 0;
     for (const s of series) {
       const fields = detectedFields(s);
@@ -52,7 +56,7 @@ export function detectRecurring(deps: DetectionDeps, userId: number): DetectionR
         if (s.state !== 'ACTIVE') continue;
         const id = payments.insert(userId, fields, now);
         proposed += 1;
-        announce(deps, userId, payments.owned(userId, id)!, 'RECURRING_PAYMENT_NEW');
+        if (knownAccounts.has(s.account_id)) announce(deps, userId, payments.owned(userId, id)!, 'RECURRING_PAYMENT_NEW');
         continue;
       }
       payments.refresh(before.id, fields, now);
