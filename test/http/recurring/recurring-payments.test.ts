@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { insertAccount, insertConnection, insertTransaction } from '../../helpers/fixtures';
 import { buildHistory, TODAY } from '../../fixtures/recurring/histories';
+import { startReceiver, waitFor } from '../events/events-helpers';
 import { ALL_SCOPES, api, connectEmbedded, getJson, subscribe, until, waitSettled, type Caller } from '../sync/sync-helpers';
 
 /**
@@ -109,6 +110,10 @@ describe('recurring payments of a two-year history', () => {
       insertTransaction(db, c.userId, account, { amount: -1099, date: d, importDate: d, label: 'Deezer', notes: 'CB DEEZER 08/11 PARIS X4521' });
     }
     atTime(Date.UTC(2027, 0, 6) / 1000);
+    // The webhook receives the same events as the queue.
+    const receiver = await startReceiver();
+    const admin = engine.clientToken(['admin']);
+    expect((await engine.http('/v2/admin/webhook', { method: 'PUT', token: admin, json: { url: receiver.url } })).status).toBe(200);
     expect(await detect()).toMatchObject({ proposed: 1 });
     const created = await recurringEvents('RECURRING_PAYMENT_NEW');
     expect(created).toHaveLength(1);
@@ -119,9 +124,17 @@ describe('recurring payments of a two-year history', () => {
     const missed = await recurringEvents('RECURRING_PAYMENT_MISSED');
     expect(missed.map((e) => e.recurring_payment.detected_name).sort()).toEqual(['ACME SAS', 'EDF', 'Netflix']);
     expect(missed.find((e) => e.recurring_payment.detected_name === 'ACME SAS').recurring_payment.state).toBe('LATE');
+    const posted = await waitFor(() => (receiver.requests.length >= 5 ? receiver.requests : undefined), 10_000, 'five webhook posts');
+    expect(posted.map((r) => JSON.parse(r.body).event_type).sort()).toEqual([
+      'RECURRING_PAYMENT_MISSED', 'RECURRING_PAYMENT_MISSED', 'RECURRING_PAYMENT_MISSED', 'RECURRING_PAYMENT_NEW', 'RECURRING_PAYMENT_PRICE_CHANGE',
+    ]);
+    expect(posted.every((r) => String(r.headers['x-coffer-signature']).startsWith('t='))).toBe(true);
+    expect(JSON.parse(posted.find((r) => r.body.includes('PRICE_CHANGE'))!.body).recurring_payment).toMatchObject({ price_change: { to: -990 } });
     // Once per missed date.
     await detect();
     expect(await recurringEvents('RECURRING_PAYMENT_MISSED')).toHaveLength(3);
+    await engine.http('/v2/admin/webhook', { method: 'DELETE', token: admin });
+    await receiver.close();
     atTime(TODAY);
   });
 });
