@@ -15,22 +15,12 @@ import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { projectRoot } from '../../src/main/engine/paths';
 import type { Report } from '../report';
 import type { Scenario } from './index';
+import { prng } from './transactions';
 
 const DAY = 86_400;
 const TOTAL = 100_000;
 const END = Math.floor(Date.now() / 1000);
 const START = END - 3 * 365 * DAY;
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A made-up name per number (bank texts name shops and creditors in words: digits are references). */
 const SYLLABLES = ['ka', 'lo', 'mi', 'ru', 'te', 'za', 'no', 'pi', 'sa', 'vo', 'le', 'du', 'fa', 'go', 'ri', 'be'];
