@@ -66,6 +66,8 @@ export function RecurringEditForm({
           value={name}
           placeholder={payment.detected_name}
           maxLength={100}
+          // The form replaces the payment's line: the focus goes into it, where the person is working.
+          autoFocus
           onChange={(e) => setName(e.target.value)}
           data-testid="recurring-edit-name"
         />
