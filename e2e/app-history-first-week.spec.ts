@@ -94,10 +94,17 @@ const tableTop = async (page: Page) => (await page.getByTestId('history-table').
 
 test('amounts filter by size with money in or out; "abc" and a wrong day are said inline and move nothing', async () => {
   const { page } = app;
+  // The history of the previous test, loaded and on screen, before a filter is typed.
+  await expect(page.getByTestId('history-count')).not.toContainText('Loading', { timeout: 30_000 });
+  await expect(page.getByTestId('tx-row').first()).toBeVisible();
   await page.getByTestId('filter-min').fill('100');
+  await expect(page.getByTestId('filter-min')).toHaveValue('100');
   await expect(async () => {
     const amounts = await amountsInView(page);
-    expect(amounts.some((a) => a <= -100)).toBe(true); // purchases of 100 or more are kept
+    // What the table shows when it fails (an empty table and a wrong filter fail differently).
+    const seen = `${page.url()} · ${await page.getByTestId('history-count').textContent()} · ${amounts.join(' ')}`;
+    expect(amounts.length, seen).toBeGreaterThan(0);
+    expect(amounts.some((a) => a <= -100), seen).toBe(true); // purchases of 100 or more are kept
     for (const a of amounts) expect(Math.abs(a)).toBeGreaterThanOrEqual(100);
   }).toPass();
   await page.getByTestId('filter-direction').selectOption('out');

@@ -2,7 +2,7 @@
 // `npm run setup [-- --test]`: installs everything Coffer needs on a fresh machine.
 // 1. npm packages (the Electron binary download is deferred so a machine without network access to it
 //    still installs everything else);
-// 2. the Electron runtime, when it can be downloaded, and better-sqlite3 rebuilt for Electron's ABI into
+// 2. the Electron runtime, when it can be downloaded, and better-sqlite3-multiple-ciphers (the SQLite driver with encryption) rebuilt for Electron's ABI into
 //    .electron-native/ (the Node build stays in node_modules for headless use and tests);
 // 3. with --test: the system packages the tests use (Chromium, gnome-keyring, dbus, libsecret-tools).
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,17 +50,17 @@ async function rebuildNativeForElectron() {
   const target = join(ROOT, '.electron-native');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(join(target, 'node_modules'), { recursive: true });
-  writeFileSync(join(target, 'package.json'), JSON.stringify({ name: 'coffer-electron-native', private: true, dependencies: { 'better-sqlite3': '*' } }));
-  cpSync(join(ROOT, 'node_modules', 'better-sqlite3'), join(target, 'node_modules', 'better-sqlite3'), { recursive: true });
+  writeFileSync(join(target, 'package.json'), JSON.stringify({ name: 'coffer-electron-native', private: true, dependencies: { 'better-sqlite3-multiple-ciphers': '*' } }));
+  cpSync(join(ROOT, 'node_modules', 'better-sqlite3-multiple-ciphers'), join(target, 'node_modules', 'better-sqlite3-multiple-ciphers'), { recursive: true });
   const { rebuild } = await import('@electron/rebuild');
   const { createRequire } = await import('node:module');
   const electronVersion = createRequire(join(ROOT, 'package.json'))('electron/package.json').version;
-  say(`rebuilding better-sqlite3 for Electron ${electronVersion}…`);
+  say(`rebuilding better-sqlite3-multiple-ciphers for Electron ${electronVersion}…`);
   try {
-    await rebuild({ buildPath: target, electronVersion, onlyModules: ['better-sqlite3'], force: true });
-    say('better-sqlite3 rebuilt for Electron in .electron-native/');
+    await rebuild({ buildPath: target, electronVersion, onlyModules: ['better-sqlite3-multiple-ciphers'], force: true });
+    say('better-sqlite3-multiple-ciphers rebuilt for Electron in .electron-native/');
   } catch (err) {
-    say(`could not rebuild better-sqlite3 for Electron (${err.message}); the desktop app cannot open its database until this succeeds`);
+    say(`could not rebuild better-sqlite3-multiple-ciphers for Electron (${err.message}); the desktop app cannot open its database until this succeeds`);
     process.exitCode = 1;
   }
 }

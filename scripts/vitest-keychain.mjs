@@ -10,7 +10,7 @@ const inSession = process.argv.includes('--in-session');
 const args = process.argv.slice(2).filter((a) => a !== '--in-session');
 
 if (!inSession) {
-  const code = await runInKeychainSession('scripts/vitest-keychain.mjs', args.map((a) => JSON.stringify(a)));
+  const code = await runInKeychainSession('scripts/vitest-keychain.mjs', args);
   if (code !== null) process.exit(code);
   say('no dbus-run-session/gnome-keyring here: the keychain tests will see no keychain');
 }

@@ -11,6 +11,7 @@ import { responsivenessScenario } from './responsiveness';
 import { labelsScenario } from './labels';
 import { exportScenario } from './export';
 import { backupScenario } from './backup';
+import { fxScenario } from './fx';
 import { recurringScenario } from './recurring';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
@@ -32,5 +33,6 @@ export const scenarios: Scenario[] = [
   labelsScenario,
   exportScenario,
   backupScenario,
+  fxScenario,
   recurringScenario,
 ];

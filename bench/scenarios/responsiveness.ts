@@ -17,7 +17,7 @@
  * results writer thread). COFFER_RESULTS_WRITER=inline makes it write every result on its main thread (the
  * behaviour before the writer thread), for a before/after comparison in the same checkout.
  */
-import Database from 'better-sqlite3';
+import { openEngineDb } from './engine-db';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ interface Sample {
 
 /** A user and an access token, written straight into the database (as the sync scenario does). */
 function addUser(dataDir: string, email: string): string {
-  const db = new Database(join(dataDir, 'coffer.db'));
+  const db = openEngineDb(join(dataDir, 'coffer.db'));
   try {
     const now = Math.floor(Date.now() / 1000);
     const userId = db

@@ -9,7 +9,7 @@
  * transactions/s, against the engine's own ingest of the same rows in the same run (its `channel
  * synchronized` log line: checks + the one results transaction). Target: end to end ≥ 0.8 × ingest.
  */
-import Database from 'better-sqlite3';
+import { openEngineDb } from './engine-db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,7 @@ async function measureOnce(): Promise<Measure> {
   try {
     child = await startChild(dataDir);
     const base = `${child.hostUrl}/v2`;
-    const setup = new Database(join(dataDir, 'coffer.db'));
+    const setup = openEngineDb(join(dataDir, 'coffer.db'));
     const now = Math.floor(Date.now() / 1000);
     const userId = Number(
       setup
@@ -72,7 +72,7 @@ async function measureOnce(): Promise<Measure> {
     if (status !== 'SUCCESS') throw new Error(`the synchronization ended ${status}`);
     const rssMb = peakRssMb(child.enginePid);
     const log = await lastSyncLog<Measure['log']>(dataDir);
-    const read = new Database(join(dataDir, 'coffer.db'), { readonly: true });
+    const read = openEngineDb(join(dataDir, 'coffer.db'), { readonly: true });
     const count = read.prepare('SELECT count(*) FROM transactions WHERE user_id = ?').pluck().get(userId) as number;
     read.close();
     if (count !== EXPECTED) throw new Error(`expected ${EXPECTED} transactions, found ${count}`);

@@ -31,6 +31,9 @@ export async function startTestEngine(options: Partial<EngineOptions> = {}): Pro
     resourcesDir: join(ROOT, 'resources'),
     appDir: join(ROOT, 'out', 'renderer'),
     logLevel: 'warn',
+    // Never the internet: rates come from a test's loopback emulator, fetched when the test says.
+    fxRatesUrl: 'http://127.0.0.1:9/',
+    fxRatesAutoRefresh: false,
     ...options,
   });
   const { db } = engine.ctx;

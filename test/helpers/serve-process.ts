@@ -11,7 +11,7 @@ export interface ServeProcess {
 }
 
 /** Runs `node --import tsx src/main/engine/cli/serve.ts …` (exactly what `npm run serve` runs) and waits for `coffer ready`. */
-export async function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+export async function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}, readyWithinMs = 30_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/engine/cli/serve.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, COFFER_LOG_LEVEL: 'warn', ...env },
@@ -22,7 +22,7 @@ export async function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}): P
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const hostUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no 'coffer ready' within 30 s:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no 'coffer ready' within ${readyWithinMs / 1000} s:\n${out}`)), readyWithinMs);
     const check = () => {
       const m = /coffer ready (\S+)/.exec(out);
       if (m) {

@@ -21,7 +21,8 @@ import { lockDataDir } from './data-dir-lock';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { startIdleCheckpoints } from './db/idle-checkpoint';
 import { writeInstallMarker } from './db/install-marker';
-import { checkAtStart, StorageRefused } from './storage-check';
+import { openData } from './open-data';
+import { databaseKeySource } from './secrets/database-key';
 import { StorageGate } from './http/storage-gate';
 import { EventWriter } from './events/emit';
 import { EngineEvents } from './events/engine-events';
@@ -37,6 +38,7 @@ import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
 import { startRecurringDetection } from './services/recurring-payments/after-sync';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
+import { encryptClearBackups } from './services/backups/encrypt-clear-backups';
 import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
@@ -59,7 +61,7 @@ export interface EngineOptions {
   port: number;
   resourcesDir: string;
   appDir?: string | null;
-  /** better-sqlite3 addon for the running runtime (the desktop app passes Electron's build). */
+  /** SQLite driver addon (better-sqlite3-multiple-ciphers) for the running runtime (the desktop app passes Electron's build). */
   nativeBinding?: string;
   logLevel?: string;
   /**
@@ -69,8 +71,10 @@ export interface EngineOptions {
   startFresh?: boolean;
   /** How often the write-ahead log is copied into coffer.db (db/idle-checkpoint.ts). Default: 60 s. */
   checkpointEveryMs?: number;
-  /** Replaces the OS keychain (tests of the refusal path only). */
+  /** Replaces the OS keychain for credentials and other secrets (tests of the refusal path only). */
   secrets?: SecretStore;
+  /** Replaces the OS keychain for the database's key (tests of a missing or locked keychain only). */
+  databaseKeys?: SecretStore;
   /**
    * Where synchronization results are written: 'auto' (the default) writes results of fewer than 5,000 rows
    * on the main thread and larger ones on a results writer thread with its own connection, so that reads
@@ -81,6 +85,13 @@ export interface EngineOptions {
   resultsWriter?: 'inline' | 'thread' | 'auto';
   /** Connectors this engine serves beside the built-in ones (a test's stand-in replaces one of the same id). */
   connectors?: readonly Connector[];
+  /**
+   * Where the European Central Bank's rate files are fetched from (https, or http on a loopback host).
+   * Default: $COFFER_FX_URL, else https://www.ecb.europa.eu/stats/eurofxref/.
+   */
+  fxRatesUrl?: string;
+  /** Fetch the rates in the background when due (default true; tests fetch when they say). */
+  fxRatesAutoRefresh?: boolean;
   server?: ServerOptions;
 }
 
@@ -105,15 +116,20 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
   const permissionsFixed = restrictDataDir(options.dataDir);
   createPrivateFiles(options.dataDir);
   const closers: Array<() => void | Promise<void>> = [];
-  let db: ReturnType<typeof openDatabase> | undefined;
+  let db: Db | undefined;
   const dbFile = join(options.dataDir, 'coffer.db');
   try {
-    const refusal = checkAtStart(options.dataDir, dbFile, { nativeBinding: options.nativeBinding, startFresh: startsFresh(options) });
-    if (refusal) throw new StorageRefused(refusal);
-    db = openDatabase(dbFile, {
+    // The key, then the damaged/missing check with it, then the open (a clear database encrypted in place
+    // first), then migrations after an upgrade backup: open-data.ts. A damaged or missing database throws
+    // StorageRefused, a keychain that cannot give the key DataLocked (engine-refusal.ts serves either).
+    const opened = openData(options.dataDir, databaseKeySource(options.dataDir, options.databaseKeys), {
       nativeBinding: options.nativeBinding,
+      startFresh: startsFresh(options),
       beforeMigrations: (old) => backupBeforeUpgrade(old, options.dataDir, Math.floor(Date.now() / 1000)),
     });
+    if ('refused' in opened) throw new DataLocked(opened.refused);
+    db = opened.db;
+    const databaseKey = opened.key;
     const store = createStore(db);
     const settings = new Settings(store.settings);
     let installId = settings.getRaw<string>('install_id');
@@ -130,7 +146,7 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     const ctx = composeEngine(db, store, settings, log, options, closers, installId);
     for (const step of startupSteps) await step(ctx);
     const storage = new StorageGate(dbFile);
-    await startEngineParts(ctx, closers, options, storage);
+    await startEngineParts(ctx, closers, options, { storage, databaseKey });
     const app = await buildServer(ctx, {
       routes: routeModules,
       currentTermsVersion: () => ctx.identity.terms.version,
@@ -169,6 +185,9 @@ export async function startEngine(input: EngineOptions): Promise<RunningEngine> 
     throw err;
   }
 }
+
+/** The data folder's database could not be opened for want of its key (the reason is in the person's words). */
+export class DataLocked extends Error {}
 
 /**
  * The composition root: every part of one engine, made once, each handed what it needs. Parts that look
@@ -291,6 +310,7 @@ function composeEngine(
       },
       credentialProblem: (providerId, channelDefinitionId, values) =>
         engine.connectors.get(providerId)?.validateCredentials?.(channelDefinitionId, values),
+      ratesRefresh: { store, settings, baseUrl: options.fxRatesUrl ?? process.env.COFFER_FX_URL, log, now, isOpen: () => db.open },
     }),
   );
   return engine;
@@ -301,11 +321,12 @@ async function startEngineParts(
   engine: Engine,
   closers: Array<() => void | Promise<void>>,
   options: EngineOptions,
-  storage: StorageGate,
+  opened: { storage: StorageGate; databaseKey: Uint8Array },
 ): Promise<void> {
+  const { storage, databaseKey } = opened;
   const { store, db, log } = engine;
   const now = () => engine.now();
-  const resultsWriter = startResultsWriter(engine, options);
+  const resultsWriter = startResultsWriter(engine, options, databaseKey);
   engine.writesIdle = () => resultsWriter.whenIdle();
   // Closers run last-registered first: the sync service stops (no write pending) before its writer.
   closers.push(() => resultsWriter.close());
@@ -333,7 +354,13 @@ async function startEngineParts(
   });
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
-  engine.services.backups = startBackups(engine, sync.service, resultsWriter, options);
+  engine.services.backups = startBackups(engine, sync.service, resultsWriter, options, databaseKey);
+  const encrypted = encryptClearBackups(
+    [engine.services.backups.folder(), join(engine.dataDir, 'backups')],
+    databaseKey,
+    options.nativeBinding,
+  );
+  if (encrypted.length) log.info({ encrypted }, `backups of an earlier version encrypted: ${encrypted.length}`);
   // A request that writes waits for a restore under way too (its write lock would make it wait in SQLite).
   engine.writesIdle = async () => {
     await engine.services.backups.idle();
@@ -341,6 +368,7 @@ async function startEngineParts(
   };
   closers.push(startAutomaticBackups(engine.services.backups, () => db.open, (err) => log.error({ err }, 'automatic backup failed')));
   closers.push(engine.dynamicCatalogue.start());
+  if (options.fxRatesAutoRefresh !== false) closers.push(engine.services.ratesRefresh.start());
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
   );
@@ -360,9 +388,11 @@ function startBackups(
   sync: { runningConnections(): number[]; cancel(id: number): Promise<void> },
   resultsWriter: ResultsWriter,
   options: EngineOptions,
+  databaseKey: Uint8Array,
 ): BackupService {
   const backups = createBackupService({
     db: engine.db,
+    key: databaseKey,
     settings: engine.settings,
     dataDir: engine.dataDir,
     nativeBinding: options.nativeBinding,
@@ -376,7 +406,8 @@ function startBackups(
       }
       throw new Conflict('synchronizations keep starting; wait for them to end and try the restore again');
     },
-    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding })),
+    // A backup is encrypted with the live database's key (VACUUM INTO on the encrypted connection).
+    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key: databaseKey })),
     afterRestore: () => engine.settings.reload(),
   });
   backups.cleanUp();
@@ -391,7 +422,7 @@ function startBackups(
  * the benchmarks and machines short of memory. A database in memory has no file a second connection could
  * open: it is always written inline.
  */
-function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWriter {
+function startResultsWriter(engine: Engine, options: EngineOptions, key: Uint8Array): ResultsWriter {
   const deps = {
     store: engine.store,
     eventWriter: engine.eventWriter,
@@ -402,7 +433,7 @@ function startResultsWriter(engine: Engine, options: EngineOptions): ResultsWrit
   const inline = inlineResultsWriter(deps);
   const mode = options.resultsWriter ?? resultsWriterMode(process.env.COFFER_RESULTS_WRITER);
   if (mode === 'inline' || engine.db.memory) return inline;
-  const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding };
+  const data: ResultsThreadData = { file: engine.db.name, nativeBinding: options.nativeBinding, key };
   const startThread = () =>
     new ThreadResultsWriter(resultsThreadWorker(data), {
       ...deps,

@@ -8,9 +8,9 @@
  * It keeps no state beside the rows of the result being handed over; it never migrates, checkpoints or
  * closes anything but its own connection (the main thread owns the database file's life).
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Db } from './db/database';
+import { applyDatabaseKey, type Db } from './db/database';
 import { EventWriter } from './events/emit';
 import { loadConnectionRecord } from './services/connections/record';
 import { createStore } from './store';
@@ -21,12 +21,15 @@ import type { FromWorker, ToWorker } from './sync/results-writer';
 
 export interface ResultsThreadData {
   file: string;
-  /** better-sqlite3 addon of the running runtime (the desktop app's Electron build), as the engine opens it. */
+  /** SQLite driver addon of the running runtime (the desktop app's Electron build), as the engine opens it. */
   nativeBinding?: string;
+  /** The database's encryption key (the thread's connection reads and writes encrypted pages too). */
+  key: Uint8Array;
 }
 
 function openConnection(data: ResultsThreadData): Db {
   const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
+  applyDatabaseKey(db, data.key);
   // The same settings as db/database.ts (WAL is a property of the file, set by the main connection), the
   // page cache included: with a quarter of it (16 MB) the 100,000 rows' index pages no longer fit, and the
   // worker's write took about 2.2 s against 1.7–1.9 s with 64 MB, for a peak memory within the benchmark's

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  // A damaged or missing database still starts a server: the app loads and shows why (engine-refusal.ts).
+  // A damaged or missing database, or a keychain that cannot give the database's key, still starts a
+  // server that says why (engine-refusal.ts).
   const engine = await startEngineOrRefusal({
     dataDir: values['data-dir']!,
     port: Number(values.port),
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   parentPort?.postMessage({ type: 'ready', urls: engine.urls });
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+  if (engine.locked) process.stderr.write(`coffer: ${engine.locked}\n`);
 }
 
 main().catch((err: Error) => {

@@ -21,7 +21,7 @@ const ENGINE_V8_FLAGS = ['--max-semi-space-size=4'];
 /** Forks the engine in a utilityProcess and resolves with its addresses once it is ready. */
 export function forkEngine(dataDir: string): Promise<{ child: UtilityProcess; urls: EngineUrls }> {
   const appRoot = app.getAppPath();
-  const nativeBinding = join(appRoot, '.electron-native', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  const nativeBinding = join(appRoot, '.electron-native', 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node');
   const args = [
     '--data-dir', dataDir,
     '--port', process.env.COFFER_PORT ?? '0',

@@ -1,10 +1,10 @@
 /** The rolling backups through real HTTP and real SQLite files: list, back up, delete, restore. */
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEngineDb } from '../../helpers/data-dir-db';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { ALL_SCOPES, accountsOf, api, connectEmbedded, getJson, newCaller, transactionsOf, waitSettled, type Caller } from '../sync/sync-helpers';
 
@@ -202,8 +202,8 @@ describe('before an upgrade', () => {
       const userId = first.createUser('kept@example.com');
       await first.close();
       // Bring the data back to the previous version's schema (the last migration undone).
-      const raw = new Database(join(dataDir, 'coffer.db'));
-      raw.exec('ALTER TABLE accounts DROP COLUMN consent_declined; PRAGMA user_version = 9;');
+      const raw = openEngineDb(join(dataDir, 'coffer.db'));
+      raw.exec('DROP TABLE recurring_payments; PRAGMA user_version = 11;');
       raw.close();
       const second = await startTestEngine({ dataDir });
       try {

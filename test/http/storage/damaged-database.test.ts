@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openEngineDb } from '../../helpers/data-dir-db';
 import { startTestEngine } from '../../helpers/engine';
 import { spawnServe, type ServeProcess } from '../../helpers/serve-process';
 
@@ -28,7 +28,7 @@ async function usedDataDir(): Promise<{ dir: string; file: string }> {
 }
 
 const pageSize = (file: string) => {
-  const db = new Database(file, { readonly: true });
+  const db = openEngineDb(file, { readonly: true });
   try {
     return db.pragma('page_size', { simple: true }) as number;
   } finally {

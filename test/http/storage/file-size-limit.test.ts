@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openEngineDb } from '../../helpers/data-dir-db';
 import { ROOT, startTestEngine } from '../../helpers/engine';
 
 const dirs: string[] = [];
@@ -80,7 +80,7 @@ describe('a disk that fills (a file-size limit on a real engine process)', () =>
       await engine.stop();
     }
     // Every user answered 201 is there, nothing else, and the file is sound.
-    const db = new Database(file);
+    const db = openEngineDb(file);
     try {
       expect(db.pragma('quick_check', { simple: true })).toBe('ok');
       expect(db.prepare('SELECT count(*) FROM users').pluck().get()).toBe(created);

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openEngineDb } from '../../helpers/data-dir-db';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 
 let engine: TestEngine | undefined;
@@ -19,7 +19,8 @@ function usersInACopyOf(file: string): string[] {
   dirs.push(dir);
   const copy = join(dir, 'coffer.db');
   copyFileSync(file, copy);
-  const db = new Database(copy, { readonly: true });
+  // The copy is encrypted like the file: read with the data folder's key.
+  const db = openEngineDb(copy, { readonly: true }, dirname(file));
   try {
     return (db.prepare('SELECT email FROM users').pluck().all() as string[]).sort();
   } catch {

@@ -3,7 +3,7 @@
  * restarted on the same data directory. The database is intact, no half-written result is visible, nothing
  * stays RUNNING, and the next synchronization brings exactly the expected 100 000 transactions.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { CompactEncrypt, importJWK } from 'jose';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken, newTokenValue } from '../../../src/main/engine/auth/token-hash';
 import { spawnServe, type ServeProcess } from '../../helpers/serve-process';
 import { ALL_SCOPES } from './sync-helpers';
+import { openEngineDb } from '../../helpers/data-dir-db';
 
 const dir = mkdtempSync(join(tmpdir(), 'coffer-crash-'));
 const running: ServeProcess[] = [];
@@ -30,7 +31,7 @@ async function start(): Promise<ServeProcess> {
 describe('a kill mid-synchronization (C8)', () => {
   it('leaves the previous data intact, nothing RUNNING, and the next synchronization completes exactly', async () => {
     let engine = await start();
-    const db = new Database(join(dir, 'coffer.db'));
+    const db = openEngineDb(join(dir, 'coffer.db'));
     db.pragma('busy_timeout = 0');
     const indexesOf = (d: Database.Database) =>
       d
@@ -109,7 +110,7 @@ describe('a kill mid-synchronization (C8)', () => {
     db.close();
 
     engine = await start();
-    const check = new Database(join(dir, 'coffer.db'), { readonly: true });
+    const check = openEngineDb(join(dir, 'coffer.db'), { readonly: true });
     try {
       expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
       // The big write rebuilds the transaction indexes inside its transaction: the kill rolled that back too.

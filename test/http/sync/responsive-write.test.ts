@@ -9,10 +9,11 @@
  * The engine's main connection never holds the lock between two turns of the event loop (its transactions
  * are synchronous), so a refusal seen from this thread means the writer thread's transaction is open.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { accountsOf, api, connectEmbedded, newCaller, totalTransactions, waitSettled } from './sync-helpers';
+import { openEngineDb } from '../../helpers/data-dir-db';
 
 let engine: TestEngine;
 beforeAll(async () => {
@@ -67,7 +68,7 @@ async function sampleDuringWrite(
 describe('reads during a large results write', () => {
   it('GET /v2/accounts is answered while user_big’s 100,000 transactions are being written, without them', async () => {
     const c = newCaller(engine);
-    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    const probe = openEngineDb(engine.ctx.db.name, { timeout: 0 });
     try {
       const id = await connectEmbedded(c, 'user_big');
       // Reads answered entirely inside the write: the lock was held before the request and still after.
@@ -105,7 +106,7 @@ describe('reads during a large results write', () => {
     const small = await connectEmbedded(c, 'user_ok');
     await waitSettled(c, small);
     const [account] = await accountsOf(c, small);
-    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    const probe = openEngineDb(engine.ctx.db.name, { timeout: 0 });
     try {
       const id = await connectEmbedded(c, 'user_big');
       // Per change sent while the thread held the write lock: was a read sent 30 ms later answered while
@@ -142,7 +143,7 @@ describe('reads during a large results write', () => {
     const subscribed = await api(c, '/queues/subscribe', { method: 'POST' });
     expect(subscribed.status).toBe(201);
     const queuePath = `/queues/${subscribed.headers.get('location')!.split('/').pop()}`;
-    const probe = new Database(engine.ctx.db.name, { timeout: 0 });
+    const probe = openEngineDb(engine.ctx.db.name, { timeout: 0 });
     try {
       const id = await connectEmbedded(c, 'user_big');
       // Per poll sent while the thread held the write lock: was it answered while the lock was still held?

@@ -4,7 +4,7 @@
  * commit and then writes fails with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out (a request would
  * end in a 500). Shown here with a second connection standing for the writer thread.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

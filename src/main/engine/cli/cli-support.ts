@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase, closeDatabase, type Db } from '../db/database';
+import { closeDatabase, type Db } from '../db/database';
+import { openExistingData } from '../open-data';
+import { databaseKeySource } from '../secrets/database-key';
 import { defaultDataDir } from '../paths';
 
 /** A mistake of the person typing the command: printed without a stack, exit code 2. */
@@ -18,7 +20,7 @@ export const processIo: CliIo = {
 
 /**
  * Opens the data directory's database directly (WAL lets the CLI write while the engine runs). It must
- * exist already: the CLI never creates an installation.
+ * exist already and be encrypted, its key in the keychain: the CLI never creates an installation or a key.
  */
 export function withDatabase<T>(dataDir: string | undefined, fn: (db: Db) => T): T {
   const dir = dataDir ?? defaultDataDir();
@@ -28,7 +30,9 @@ export function withDatabase<T>(dataDir: string | undefined, fn: (db: Db) => T):
       `no Coffer database in ${dir}; start Coffer once with this data directory (npm run serve -- --data-dir ${dir}) or pass --data-dir`,
     );
   }
-  const db = openDatabase(file);
+  const opened = openExistingData(dir, databaseKeySource(dir));
+  if ('refused' in opened) throw new UsageError(`coffer: ${opened.refused}`);
+  const { db } = opened;
   try {
     return fn(db);
   } finally {

@@ -55,6 +55,7 @@ export async function serve(argv: string[]): Promise<void> {
   // Up without its data (a damaged or missing database): it still answers, and says why, here and at /health.
   if (engine.refusal) process.stderr.write(`coffer: ${engine.refusal.message}\n`);
   process.stdout.write(`coffer ready ${engine.urls.host_url}\n`);
+  if (engine.locked) process.stderr.write(`coffer: ${engine.locked}\n`);
   if (process.env.COFFER_ANNOUNCE_BROWSER) {
     process.stdout.write(`coffer: open ${engine.urls.host_url}/ in your browser (Ctrl+C stops Coffer)\n`);
   }

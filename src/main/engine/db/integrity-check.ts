@@ -1,5 +1,6 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { existsSync, statSync } from 'node:fs';
+import { applyDatabaseKey } from './database';
 
 /** What the database file looks like before the engine opens it for good. */
 export type DatabaseFileState =
@@ -21,12 +22,17 @@ export type DatabaseFileState =
  * a database (truncated header, another file's bytes) fails at the first statement with SQLite's own error
  * (SQLITE_NOTADB, SQLITE_CORRUPT), thrown to the caller, which tells it from other failures
  * (storage-check.ts).
+ *
+ * An encrypted database is checked with its `key` (every page is read, so every page is decrypted and its
+ * tag checked); a key that cannot read even the first page throws WrongDatabaseKey (database.ts).
  */
-export function checkDatabaseFile(file: string, nativeBinding?: string): DatabaseFileState {
+export function checkDatabaseFile(file: string, options: { nativeBinding?: string; key?: Uint8Array } = {}): DatabaseFileState {
+  const { nativeBinding, key } = options;
   if (!existsSync(file) || statSync(file).size === 0) return { state: 'fresh' };
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    if (key) applyDatabaseKey(db, key);
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number };
     if (tables.n === 0) return { state: 'fresh' };
     const rows = db.pragma('quick_check(1)') as Array<{ quick_check: string }>;

@@ -9,7 +9,9 @@ const ALIAS = 'coffer_restore_source';
  * Replaces every row of the live database by the rows of a backup file, in one transaction on the live
  * connection. The connection (and every other one on the same file, such as the results writer thread's)
  * stays open and simply sees the restored data after the commit, so no part of the engine holds a closed
- * handle. The backup is attached by SQLite itself: on an encrypted database it is read with the same key.
+ * handle. The backup is attached by SQLite itself, read with `key` (the database's: every backup is encrypted
+ * with it); a backup encrypted by another connection than the live one (an earlier version's clear backup
+ * encrypted at start) has its own salt, so the key is given to ATTACH and not left to the live connection's.
  *
  * Before anything is written the file is checked (quick_check) and its schema version compared: a damaged
  * file, or one whose schema version differs from the live one, throws UnreadableBackup and the live data is as
@@ -17,8 +19,8 @@ const ALIAS = 'coffer_restore_source';
  * switched off around the copy (a table is emptied before the ones it points to are filled) and checked
  * before the commit.
  */
-export function restoreInPlace(db: Db, backupFile: string): void {
-  db.prepare(`ATTACH DATABASE ? AS ${ALIAS}`).run(backupFile);
+export function restoreInPlace(db: Db, backupFile: string, key?: Uint8Array): void {
+  attach(db, backupFile, key);
   try {
     checkAttached(db);
     db.pragma('foreign_keys = OFF');
@@ -33,13 +35,18 @@ export function restoreInPlace(db: Db, backupFile: string): void {
 }
 
 /** The schema version written in a backup file (throws UnreadableBackup when it is not a readable database). */
-export function backupSchemaVersion(db: Db, backupFile: string): number {
-  db.prepare(`ATTACH DATABASE ? AS ${ALIAS}`).run(backupFile);
+export function backupSchemaVersion(db: Db, backupFile: string, key?: Uint8Array): number {
+  attach(db, backupFile, key);
   try {
     return checkAttached(db);
   } finally {
     db.exec(`DETACH DATABASE ${ALIAS}`);
   }
+}
+
+function attach(db: Db, backupFile: string, key?: Uint8Array): void {
+  if (key) db.prepare(`ATTACH DATABASE ? AS ${ALIAS} KEY ?`).run(backupFile, Buffer.from(key));
+  else db.prepare(`ATTACH DATABASE ? AS ${ALIAS}`).run(backupFile);
 }
 
 function checkAttached(db: Db): number {

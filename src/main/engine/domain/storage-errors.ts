@@ -47,9 +47,12 @@ export function storageProblemText(problem: StorageProblem): string {
 }
 
 /** What a person reads when the database file is damaged: which file, and the ways back. */
-export function damagedDatabaseSentence(file: string): string {
+export function damagedDatabaseSentence(file: string, unreadableWithKey = false): string {
+  const what = unreadableWithKey
+    ? `the database ${file} is damaged, or the key in this computer's keychain does not open it (it was encrypted with another key)`
+    : `the database ${file} is damaged`;
   return (
-    `the database ${file} is damaged, so Coffer does not open it (nothing was changed in it). ` +
+    `${what}, so Coffer does not open it (nothing was changed in it). ` +
     'Restore a backup from Settings → Backups, or quit Coffer and move the file away ' +
     '(to keep it for recovery) to start again from your banks'
   );

@@ -26,7 +26,8 @@ export class StorageAnswer extends ApiError {
 }
 
 /** When the database file is damaged: every data path answers this until the file is replaced. */
-export const databaseDamaged = (file: string) => new StorageAnswer('database_damaged', damagedDatabaseSentence(file));
+export const databaseDamaged = (file: string, unreadableWithKey = false) =>
+  new StorageAnswer('database_damaged', damagedDatabaseSentence(file, unreadableWithKey));
 
 /** When the data folder shows an earlier installation whose database is gone (nothing is opened). */
 export const databaseMissing = (file: string, evidence: readonly string[]) =>

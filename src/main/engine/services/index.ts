@@ -6,6 +6,8 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createFxRateService, RatesRefresh } from './fx-rates';
+import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createProviderService } from './providers';
 import { createRecurringPaymentService, type RecurringEventEmitter } from './recurring-payments';
 import { createRolloutService } from './rollout';
@@ -16,7 +18,12 @@ export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
 export function createServices(
-  deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps; emitEvent: RecurringEventEmitter },
+  deps: ServiceDeps & {
+    settings: Settings;
+    connectorConfiguration: ConnectorConfigurationDeps;
+    ratesRefresh: RatesRefreshDeps;
+    emitEvent: RecurringEventEmitter;
+  },
 ) {
   return {
     accounts: createAccountService(deps),
@@ -31,6 +38,8 @@ export function createServices(
     settings: createSettingsService(deps),
     exportImport: createExportImportService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
+    fxRates: createFxRateService(deps),
+    ratesRefresh: new RatesRefresh(deps.ratesRefresh),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { ProviderAccount } from '../connectors/types';
 import type { Db } from '../db/database';
 import { accountSearchText, type AccountTextFields } from '../domain/account-search-text';

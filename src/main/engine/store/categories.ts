@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../db/database';
 import type { Language } from '../../../shared/language';
 

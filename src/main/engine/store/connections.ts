@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../db/database';
 import { offsetOf, type PageLimit } from '../domain/list-input';
 import type { ConnectionStatus } from '../domain/values';

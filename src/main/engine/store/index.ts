@@ -16,6 +16,8 @@ import { createConsentRemindersStore } from './consent-reminders';
 import { createDocumentsStore } from './documents';
 import { createDynamicProvidersStore } from './dynamic-providers';
 import { createEventsStore } from './events';
+import { createFxRateStore } from './fx-rates';
+import { createSummaryBalanceStore } from './summary-balances';
 import { createKeyStore } from './keys';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
@@ -71,6 +73,8 @@ export function createStore(db: Db) {
     dynamicProviders: createDynamicProvidersStore(db),
     consentReminders: createConsentRemindersStore(db),
     userData: createUserDataStore(db),
+    fxRates: createFxRateStore(db),
+    summaryBalances: createSummaryBalanceStore(db),
   };
 }
 

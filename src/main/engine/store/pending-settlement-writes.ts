@@ -6,7 +6,7 @@
  * booked row settles is not written at all. Booked rows already kept settle nothing (their pending row, if
  * any, was settled when they came).
  */
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../db/database';
 import { matchPendingToBooked, type SettlementRow } from '../domain/pending-settlement';
 import type { PreparedTransaction } from './transaction-writes';

@@ -11,7 +11,7 @@
  * category_id, user_note, tags, category_source or category_rule_id (PUT /transactions/{id}, rules); a settled
  * pending row keeps its id and so all of them.
  */
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from '../db/database';
 import type { ProviderTransactionStatus } from '../connectors/types';
 import { vanishedPendingIsCovered } from '../domain/pending-settlement';

@@ -4,7 +4,7 @@
  *
  * - `inlineResultsWriter`: on the engine's main thread, through the engine's own connection (how the engine
  *   wrote until issue 14; kept for COFFER_RESULTS_WRITER=inline and for comparison in the benchmark).
- * - `ThreadResultsWriter`: in a worker thread (results-thread.ts) with its own better-sqlite3 connection to
+ * - `ThreadResultsWriter`: in a worker thread (results-thread.ts) with its own better-sqlite3-multiple-ciphers connection to
  *   the same WAL database. A 100,000-transaction result takes about a second to write; on the main thread
  *   that second blocks every HTTP request. In the worker, the main thread keeps serving: its readers see the
  *   last committed data (WAL readers are never blocked by the writer and never see uncommitted rows), and the

@@ -70,6 +70,10 @@ export type {
   WidgetSessionAnswer,
   WidgetSessionCreated,
   WidgetSessionParameters,
+  FxRate,
+  RatesRefresh,
+  Summary,
+  SummaryAccount,
 } from './generated/openapi-types';
 
 /** Savings data of a SAVINGS account (the document describes `savings` in words only). */

@@ -8,6 +8,7 @@ import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
+import m011 from './m011_fx_rates';
 import m016 from './m016_recurring_payments';
 import type { Db } from '../database';
 
@@ -41,6 +42,7 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
   { version: 10, name: 'consent_declined', sql: m010 },
+  { version: 11, name: 'fx_rates', sql: m011 },
   // File number 16 was reserved for this branch; versions stay consecutive (renumbered when branches merge).
-  { version: 11, name: 'recurring_payments', sql: m016 },
+  { version: 12, name: 'recurring_payments', sql: m016 },
 ];

@@ -21,6 +21,8 @@ export type { BackupRecord } from './backup-folder';
 
 export interface BackupDeps {
   db: Db;
+  /** The database's key: every backup is encrypted with it (absent only for a clear database in unit tests). */
+  key?: Uint8Array;
   settings: Settings;
   dataDir: string;
   /** The SQLite driver's native addon for this runtime (the desktop app's differs from Node's). */
@@ -113,7 +115,7 @@ export function createBackupService(deps: BackupDeps) {
     try {
       await deps.quiesce();
       create('BEFORE_RESTORE');
-      restoreInPlace(deps.db, source);
+      restoreInPlace(deps.db, source, deps.key);
     } catch (err) {
       if (err instanceof UnreadableBackup) throw damaged(id, err);
       throw err;
@@ -131,7 +133,7 @@ export type BackupService = ReturnType<typeof createBackupService>;
 function readableSource(deps: BackupDeps, file: string, id: string): string {
   let version: number;
   try {
-    version = backupSchemaVersion(deps.db, file);
+    version = backupSchemaVersion(deps.db, file, deps.key);
   } catch (err) {
     if (!(err instanceof UnreadableBackup) || !/differs/.test(err.message)) throw damaged(id, err as Error);
     version = -1;
@@ -141,7 +143,7 @@ function readableSource(deps: BackupDeps, file: string, id: string): string {
   try {
     copyFileSync(file, copy);
     deps.migrateCopy(copy);
-    backupSchemaVersion(deps.db, copy);
+    backupSchemaVersion(deps.db, copy, deps.key);
     return copy;
   } catch (err) {
     rmSync(copy, { force: true });

@@ -586,3 +586,50 @@ export interface WidgetSessionParameters {
   multiple_channels?: boolean;
   select_channel?: boolean;
 }
+
+export interface FxRate {
+  from: string;
+  to: string;
+  /** The day asked. */
+  date: string;
+  /** Units of `to` for one unit of `from`. */
+  rate: number;
+  /** The day of the rate used: the day asked, or the most recent earlier day with a rate. */
+  rate_date: string;
+  /** USER when the person's own rate was used (for either leg of a cross rate). */
+  source: 'ECB' | 'USER';
+}
+
+export interface RatesRefresh {
+  ok: boolean;
+  /** The most recent publication day held. */
+  latest_rate_date: string | null;
+  /** Why the fetch failed (ok: false); the rates held are kept. */
+  error?: string;
+}
+
+export interface Summary {
+  currency: string;
+  date: string;
+  /** assets + debts. */
+  net_worth: number;
+  /** The sum of the positive converted balances. */
+  assets: number;
+  /** The sum of the negative converted balances (a negative number). */
+  debts: number;
+  accounts: SummaryAccount[];
+  /** Currencies of counted accounts with no rate on that day. */
+  missing_rates: string[];
+}
+
+export interface SummaryAccount {
+  id: string;
+  currency: string;
+  /** At the end of that day, in the account's currency (today: its current balance). */
+  balance: number;
+  /** balance × rate, rounded to the cent; absent when no rate. */
+  converted?: number;
+  /** Units of the summary's currency for one unit of the account's. */
+  rate?: number;
+  rate_date?: string;
+}

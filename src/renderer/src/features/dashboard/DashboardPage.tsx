@@ -13,6 +13,7 @@ import { UpcomingPayments } from '../recurring/UpcomingPayments';
 import { BalanceChart, SpendingChart } from './charts';
 import { BalancesCard } from './BalancesCard';
 import { LastSyncCard } from './LastSyncCard';
+import { ReportingTotal } from './ReportingTotal';
 import { NotCountedNote } from './NotCounted';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardCharts } from './use-dashboard-charts';
@@ -164,6 +165,7 @@ export default function DashboardPage() {
               + {money(o.total, o.currency)}
             </div>
           ))}
+          <ReportingTotal accounts={split.counted} />
         </Card>
         <Card tight>
           <div className="stat-label">{t('dashboard.assets')}</div>

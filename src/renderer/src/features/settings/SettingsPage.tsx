@@ -12,6 +12,7 @@ const WebhookSettings = lazy(() => import('./AdminSettings').then((m) => ({ defa
 const SignKeysSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.SignKeysSettings })));
 const AboutSettings = lazy(() => import('./AboutSettings'));
 const BackupSettings = lazy(() => import('./BackupSettings'));
+const CurrencySettings = lazy(() => import('./CurrencySettings'));
 const EnableBankingSettings = lazy(() => import('./enablebanking/EnableBankingSettings'));
 
 const TABS: Array<{ id: string; label: MessageKey }> = [
@@ -22,6 +23,7 @@ const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'webhook', label: 'settings.webhook' },
   { id: 'sign-keys', label: 'settings.signKeys' },
   { id: 'enablebanking', label: 'settings.enableBanking' },
+  { id: 'currencies', label: 'settings.currencies' },
   { id: 'backups', label: 'settings.backups' },
   { id: 'about', label: 'settings.data' },
 ];
@@ -51,6 +53,7 @@ export default function SettingsPage({ params }: { params: Record<string, string
         {tab === 'webhook' && <WebhookSettings />}
         {tab === 'sign-keys' && <SignKeysSettings />}
         {tab === 'enablebanking' && <EnableBankingSettings />}
+        {tab === 'currencies' && <CurrencySettings />}
         {tab === 'backups' && <BackupSettings />}
         {tab === 'about' && <AboutSettings />}
       </Suspense>

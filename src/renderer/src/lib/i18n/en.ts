@@ -7,6 +7,7 @@ import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { recurringEn } from './recurring.en';
+import { currenciesEn } from './currencies.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
@@ -31,6 +32,7 @@ export const en = {
   ...keychainEn,
   ...backupsEn,
   ...recurringEn,
+  ...currenciesEn,
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,

@@ -8,6 +8,7 @@ import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { recurringFr } from './recurring.fr';
+import { currenciesFr } from './currencies.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
@@ -32,6 +33,7 @@ export const fr: Record<MessageKey, string> = {
   ...keychainFr,
   ...backupsFr,
   ...recurringFr,
+  ...currenciesFr,
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,
