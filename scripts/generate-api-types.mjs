@@ -60,6 +60,8 @@ const RECORDS = {
   BudgetMonth: ['get', '/v2/budget/months/{month}', '200', ''],
   BudgetCategory: ['get', '/v2/budget/categories', '200', '/items'],
   Transfer: ['get', '/v2/transfers/{id}', '200', ''],
+  RecurringPayment: ['get', '/v2/recurring_payments/{id}', '200', ''],
+  RecurringDetection: ['post', '/v2/recurring_payments/detect', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

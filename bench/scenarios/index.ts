@@ -14,6 +14,7 @@ import { backupScenario } from './backup';
 import { budgetScenario } from './budget';
 import { fxScenario } from './fx';
 import { transfersScenario } from './transfers';
+import { recurringScenario } from './recurring';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -37,4 +38,5 @@ export const scenarios: Scenario[] = [
   budgetScenario,
   fxScenario,
   transfersScenario,
+  recurringScenario,
 ];

@@ -37,7 +37,7 @@ const MERCHANTS = ['Carrefour', 'Monoprix', 'SNCF', 'Amazon', 'Boulangerie Paul'
   'Picard', 'Lidl', 'Auchan', 'Franprix', 'Air France', 'Booking.com', 'Airbnb', 'La Poste', 'Darty', 'Zara', 'H&M', 'McDonalds'];
 
 /** Small deterministic PRNG (mulberry32) so every run measures the same data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

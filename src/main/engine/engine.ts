@@ -36,6 +36,7 @@ import { loadConnectionRecord } from './services/connections/record';
 import { providerFor } from './catalogue/catalogue-view';
 import { KeychainSecretStore, type SecretStore } from './secrets/secret-store';
 import { createServices } from './services';
+import { startRecurringDetection } from './services/recurring-payments/after-sync';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
 import { encryptClearBackups } from './services/backups/encrypt-clear-backups';
 import { Conflict } from './domain/errors';
@@ -299,6 +300,7 @@ function composeEngine(
       now,
       dataDir: options.dataDir,
       connectionDeleted: (connectionId) => emitConnectionDeleted(engine, connectionId),
+      emitEvent: (input) => void engine.eventWriter.emit(input),
       prepareRemoteClose: (connectionId, channelIds) => remoteConsents.prepareClose(connectionId, channelIds),
       connectorConfiguration: {
         connectors: engine.connectors,
@@ -369,6 +371,14 @@ async function startEngineParts(
   if (options.fxRatesAutoRefresh !== false) closers.push(engine.services.ratesRefresh.start());
   closers.push(
     startConsentReminders({ store, eventWriter: engine.eventWriter, log, now, isOpen: () => db.open }),
+  );
+  closers.push(
+    startRecurringDetection({
+      events: engine.events,
+      detect: (userId) => engine.services.recurringPayments.detect(userId),
+      isOpen: () => db.open,
+      onError: (err) => log.error({ err }, 'recurring payment detection failed'),
+    }),
   );
 }
 

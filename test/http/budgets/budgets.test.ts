@@ -46,10 +46,13 @@ describe('budgets', () => {
     const spent = new Map<string, number>();
     let income = 0;
     for (const t of booked) {
-      if (monthOf(t.date) !== month) continue;
-      const type = types.get(t.category_id);
-      if (type === 'INCOME') income += cents(t.amount);
-      else if (type === 'EXPENSE' || type === 'OTHER') spent.set(t.category_id, (spent.get(t.category_id) ?? 0) - cents(t.amount));
+      // A transfer between the person's accounts counts nowhere; a split row counts as its parts.
+      if (monthOf(t.date) !== month || t.transfer) continue;
+      for (const part of t.splits ?? [t]) {
+        const type = types.get(part.category_id);
+        if (type === 'INCOME') income += cents(part.amount);
+        else if (type === 'EXPENSE' || type === 'OTHER') spent.set(part.category_id, (spent.get(part.category_id) ?? 0) - cents(part.amount));
+      }
     }
     return { spent, income };
   };
@@ -65,6 +68,20 @@ describe('budgets', () => {
     const res = await put('/budget', { style: 'ENVELOPE', start_month: shift(thisMonth, -3) });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ style: 'ENVELOPE', currency: 'EUR', start_month: shift(thisMonth, -3) });
+  });
+
+  it('a split row counts in its parts’ categories; a transfer between own accounts counts nowhere', async () => {
+    const month = shift(thisMonth, -1);
+    const row = booked.find((t) => monthOf(t.date) === month && t.amount <= -20 && !t.transfer && types.get(t.category_id) === 'EXPENSE');
+    const half = Math.round(cents(row.amount) / 2);
+    const res = await put(`/transactions/${row.id}/splits`, { splits: [{ amount: half / 100, category_id: 'GIFTS' }, { amount: (cents(row.amount) - half) / 100, category_id: 'PHARMACY' }] });
+    expect(res.status, await res.clone().text()).toBe(204);
+    row.splits = [{ amount: half / 100, category_id: 'GIFTS' }, { amount: (cents(row.amount) - half) / 100, category_id: 'PHARMACY' }];
+    const view = await getJson(c, `/budget/months/${month}`);
+    const gifts = view.groups.flatMap((g: any) => g.categories).find((l: any) => l.category_id === 'GIFTS');
+    expect(cents(gifts.spent)).toBe(oracle(month).spent.get('GIFTS'));
+    expect(cents(gifts.spent)).toBeGreaterThanOrEqual(-half);
+    expect(booked.some((t) => t.transfer), 'user_ok has transfers between its accounts, linked after the synchronization').toBe(true);
   });
 
   it('a month’s spending and income are the booked transactions of that month (transfers left out)', async () => {

@@ -89,6 +89,10 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'PUT /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'DELETE /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'POST /categorization_rules/apply': { kind: 'user', scopes: ['transactions_manage'] },
+  'GET /recurring_payments': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /recurring_payments/:id': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'PUT /recurring_payments/:id': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /recurring_payments/detect': { kind: 'user', scopes: ['transactions_manage'] },
   'PUT /accounts/:id/preferences': { kind: 'user', scopes: ['accounts_manage'] },
   // The person's own ledger (docs/manual-ledger.md).
   'POST /manual_connections': { kind: 'user', scopes: ['connections_manage'] },

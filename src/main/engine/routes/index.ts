@@ -23,6 +23,7 @@ import { professionalAccountRoutes } from './professional-accounts';
 import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 import { categorizationRuleRoutes } from './categorization-rules';
+import { recurringPaymentRoutes } from './recurring-payments';
 import { exportImportRoutes } from './export-import';
 import { budgetRoutes } from './budgets';
 import { fxRateRoutes } from './fx-rates';
@@ -31,6 +32,8 @@ import { reconciliationRoutes } from './reconciliation';
 import { documentPreviewRoutes } from './document-preview';
 import { transactionSplitRoutes } from './transaction-splits';
 import { transferRoutes } from './transfers';
+/** Every route module of the engine. Add a module here to serve it. */
+
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -68,4 +71,5 @@ export const routeModules: RouteModule[] = [
   documentPreviewRoutes,
   transactionSplitRoutes,
   transferRoutes,
+  recurringPaymentRoutes,
 ];

@@ -12,6 +12,7 @@ import { createFxRateService, RatesRefresh } from './fx-rates';
 import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createManualLedgerService } from './manual-ledger';
 import { createProviderService } from './providers';
+import { createRecurringPaymentService, type RecurringEventEmitter } from './recurring-payments';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
 import { createTransactionService } from './transactions';
@@ -21,7 +22,12 @@ export type { ServiceDeps } from './deps';
 
 /** The use cases the routes call, built once per engine (engine.ts) from the dependencies it hands them. */
 export function createServices(
-  deps: ServiceDeps & { settings: Settings; connectorConfiguration: ConnectorConfigurationDeps; ratesRefresh: RatesRefreshDeps },
+  deps: ServiceDeps & {
+    settings: Settings;
+    connectorConfiguration: ConnectorConfigurationDeps;
+    ratesRefresh: RatesRefreshDeps;
+    emitEvent: RecurringEventEmitter;
+  },
 ) {
   return {
     accounts: createAccountService(deps),
@@ -32,6 +38,8 @@ export function createServices(
     categorizationRules: createCategorizationRuleService(deps),
     budgets: createBudgetService({ ...deps, money: heldRatesMoney(deps.store, deps.now) }),
     transfers: createTransferService(deps),
+    // Transfers between the person's own accounts are not payments to anyone.
+    recurringPayments: createRecurringPaymentService({ ...deps, transferIds: (userId) => deps.store.transferLinks.linkedTransactionIds(userId) }),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

@@ -75,15 +75,25 @@ export function createBudgetStore(db: Db) {
   const unassign = db.prepare('DELETE FROM budget_assignments WHERE user_id = ? AND month = ? AND category_id = ?');
   const firstAssignedMonth = db.prepare<[number], string | null>('SELECT min(month) FROM budget_assignments WHERE user_id = ?').pluck();
   // Booked rows of the counted accounts, summed by month, category and currency; another currency than the
-  // budget's is summed by day too, for its day's rate.
+  // budget's is summed by day too, for its day's rate. A split row counts as its parts (each in its own
+  // category); a row linked as a transfer between the person's accounts counts nowhere.
   const activity = db.prepare<[{ currency: string; user: number; from: number; to: number }], ActivityRow>(
-    `SELECT strftime('%Y-%m', t.date, 'unixepoch') AS month, t.category_id, coalesce(c.type, 'OTHER') AS category_type,
-            t.currency, CASE WHEN t.currency = @currency THEN NULL ELSE t.date / 86400 END AS day, sum(t.amount) AS amount
-       FROM transactions t
-       JOIN accounts a ON a.id = t.account_id
-       LEFT JOIN categories c ON c.id = t.category_id
-      WHERE t.user_id = @user AND t.date >= @from AND t.date < @to AND t.status = 'BOOKED'
-        AND a.hidden_from_totals = 0 AND a.consent_declined = 0
+    `WITH rows AS (
+       SELECT t.id, t.date, t.currency, t.category_id, t.amount
+         FROM transactions t
+         JOIN accounts a ON a.id = t.account_id
+        WHERE t.user_id = @user AND t.date >= @from AND t.date < @to AND t.status = 'BOOKED'
+          AND a.hidden_from_totals = 0 AND a.consent_declined = 0
+          AND NOT EXISTS (SELECT 1 FROM transfer_links l WHERE l.debit_id = t.id)
+          AND NOT EXISTS (SELECT 1 FROM transfer_links l WHERE l.credit_id = t.id)
+     ), parts AS (
+       SELECT r.date, r.currency, coalesce(s.category_id, r.category_id) AS category_id, coalesce(s.amount, r.amount) AS amount
+         FROM rows r LEFT JOIN transaction_splits s ON s.transaction_id = r.id
+     )
+     SELECT strftime('%Y-%m', p.date, 'unixepoch') AS month, p.category_id, coalesce(c.type, 'OTHER') AS category_type,
+            p.currency, CASE WHEN p.currency = @currency THEN NULL ELSE p.date / 86400 END AS day, sum(p.amount) AS amount
+       FROM parts p
+       LEFT JOIN categories c ON c.id = p.category_id
       GROUP BY 1, 2, 4, 5`,
   );
   // Each funds account's balance at `at`: its balance now less what was booked since.

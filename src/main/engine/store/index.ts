@@ -24,6 +24,7 @@ import { createManualLedgerStore } from './manual-ledger';
 import { createReconciliationStore } from './reconciliations';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
+import { createRecurringPaymentStore } from './recurring-payments';
 import { createRolloutStore } from './rollout';
 import { createSettingsStore } from './settings';
 import { createSignKeysStore } from './sign-keys';
@@ -64,6 +65,7 @@ export function createStore(db: Db) {
     categoryCorrections: createCategoryCorrectionStore(db),
     transactionSplits: createTransactionSplitStore(db),
     transferLinks: createTransferLinkStore(db),
+    recurringPayments: createRecurringPaymentStore(db),
     accountSync: createAccountSyncStore(db),
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),

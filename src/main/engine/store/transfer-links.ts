@@ -52,6 +52,11 @@ export function createTransferLinkStore(db: Db) {
   const earliestImported = db
     .prepare<[number, number], number | null>('SELECT min(date) FROM transactions WHERE user_id = ? AND import_date >= ?')
     .pluck();
+  const linkedTransactionIds = (userId: number): Set<number> => {
+    const linked = new Set<number>();
+    for (const l of linkedIds.iterate(userId)) linked.add(l.debit_id).add(l.credit_id);
+    return linked;
+  };
   return {
     /** The earliest date of the user's rows imported at or after `importDate` (what a synchronization brought), or null. */
     earliestImported: (userId: number, importDate: number): number | null => earliestImported.get(userId, importDate) ?? null,
@@ -72,12 +77,13 @@ export function createTransferLinkStore(db: Db) {
       remove.run(link.id);
       refuse.run(link.debit_id, link.credit_id);
     },
+    /** The ids of the user's rows that are one side of a transfer (neither spending nor income). */
+    linkedTransactionIds: (userId: number): Set<number> => linkedTransactionIds(userId),
     /** The pairs the person unlinked, as "debit:credit" keys. */
     refusedPairs: (userId: number): Set<string> => new Set(refusals.all(userId).map((r) => `${r.debit_id}:${r.credit_id}`)),
     /** The user's booked and pending rows dated `fromDate` or later that are in no link. */
     unlinkedSince(userId: number, fromDate: number): TransferRow[] {
-      const linked = new Set<number>();
-      for (const l of linkedIds.iterate(userId)) linked.add(l.debit_id).add(l.credit_id);
+      const linked = linkedTransactionIds(userId);
       const rows = candidates.all(userId, fromDate);
       return linked.size ? rows.filter((r) => !linked.has(r.id)) : rows;
     },

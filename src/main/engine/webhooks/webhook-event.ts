@@ -44,3 +44,14 @@ export function webhookEventFor(
     connection_updated: { new_transactions: run.newTransactions },
   };
 }
+
+/** Queue events that also go to the webhook as they are (the recurring-payment events). */
+const FORWARDED = new Set(['RECURRING_PAYMENT_NEW', 'RECURRING_PAYMENT_PRICE_CHANGE', 'RECURRING_PAYMENT_MISSED']);
+
+/**
+ * The webhook body of a recurring-payment event: the queue event itself (`event_type`, the connection as
+ * `resource`, `recurring_payment`), so that a receiver reads it like a queue reader; undefined for others.
+ */
+export function forwardedEventFor(event: PublishedEvent): Record<string, unknown> | undefined {
+  return FORWARDED.has(event.eventType) ? event.event : undefined;
+}

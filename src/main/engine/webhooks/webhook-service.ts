@@ -1,6 +1,6 @@
 /**
  * The engine's webhooks: every committed event that ends a channel run becomes one POST to the
- * installation's webhook, if one is set. The listener only builds the body and queues it; the HTTP exchange
+ * installation's webhook, if one is set, and so does each recurring-payment event (as the queue serves it). The listener only builds the body and queues it; the HTTP exchange
  * happens in the dispatcher, so a slow or dead receiver never holds a synchronization up. One instance per
  * engine, listening to that engine's emitter only.
  */
@@ -12,7 +12,7 @@ import type { WebhooksStore } from '../store/webhooks';
 import { listDeliveries } from './delivery-log';
 import { DEFAULT_DISPATCHER, WebhookDispatcher } from './dispatcher';
 import { isKeychainFailure, WebhookConfig } from './webhook-config';
-import { webhookEventFor } from './webhook-event';
+import { forwardedEventFor, webhookEventFor } from './webhook-event';
 
 export interface WebhooksDeps {
   store: WebhooksStore;
@@ -51,10 +51,11 @@ export class Webhooks {
 
   /** What the listener does with one event. */
   handleEvent(event: PublishedEvent): void {
-    if (!event.channelRun || !this.deps.isOpen()) return;
+    const forwarded = forwardedEventFor(event);
+    if ((!event.channelRun && !forwarded) || !this.deps.isOpen()) return;
     const url = this.config.url();
     if (!url) return;
-    const body = webhookEventFor(this.deps.store, event, this.deps.settings.get('webhook_accounts_threshold'));
+    const body = forwarded ?? webhookEventFor(this.deps.store, event, this.deps.settings.get('webhook_accounts_threshold'));
     if (!body) return;
     let secret: string;
     try {

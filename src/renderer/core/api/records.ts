@@ -59,6 +59,8 @@ export type {
   PersonalToken,
   CreatedPersonalToken,
   Provider,
+  RecurringDetection,
+  RecurringPayment,
   RulesApplied,
   Transfer,
   SignKey,

@@ -12,6 +12,7 @@ import m011 from './m011_fx_rates';
 import m012 from './m012_budgets';
 import m013 from './m013_manual_ledger';
 import m014 from './m014_splits_and_transfers';
+import m015 from './m015_recurring_payments';
 import type { Db } from '../database';
 
 /**
@@ -48,4 +49,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 12, name: 'budgets', sql: m012 },
   { version: 13, name: 'manual_ledger', sql: m013 },
   { version: 14, name: 'splits_and_transfers', sql: m014 },
+  { version: 15, name: 'recurring_payments', sql: m015 },
 ];

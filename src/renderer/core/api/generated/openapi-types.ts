@@ -428,6 +428,60 @@ export interface Transfer {
   creation_date: number;
 }
 
+/** The recurring payment. */
+export interface RecurringPayment {
+  id: string;
+  account_id: string;
+  /** The name the person gave, else detected_name. */
+  name: string;
+  /** The counterpart as the bank names it on the last payment. */
+  detected_name: string;
+  /** "iban:<IBAN>" when the bank text carries the counterpart's IBAN, else "label:<cleaned label>". */
+  counterpart: string;
+  currency: string;
+  /** The period the person gave, else detected_period. */
+  period: 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMIANNUAL' | 'YEARLY';
+  detected_period: 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMIANNUAL' | 'YEARLY';
+  /** The amount the person gave, else typical_amount. */
+  amount: number;
+  /** The current price after a price change, else the median of the last year's payments (the last one for yearly and half-yearly payments). */
+  typical_amount: number;
+  /** The band the amounts move in (since the last price change): the lowest amount. */
+  amount_min: number;
+  /** The highest amount of the band. */
+  amount_max: number;
+  /** The first payment seen (seconds). */
+  first_date: number;
+  /** The last payment seen (seconds). */
+  last_date: number;
+  /** The next payment expected (seconds, UTC midnight): the usual day of the month for monthly to yearly periods. */
+  next_date: number;
+  occurrences: number;
+  confidence: number;
+  /** PROPOSED (found), CONFIRMED or DISMISSED by the person. */
+  status: 'PROPOSED' | 'CONFIRMED' | 'DISMISSED';
+  /** LATE: the expected payment did not come within its grace days; ENDED: a whole period later still nothing. */
+  state: 'ACTIVE' | 'LATE' | 'ENDED';
+  /** Present when the last payments are at a new stable price. */
+  price_change?: {
+    /** In the currency, signed like transactions: money going out is negative. */
+    from: number;
+    /** In the currency, signed like transactions: money going out is negative. */
+    to: number;
+    /** The first payment at the new price. */
+    date: number;
+  };
+  creation_date: number;
+  update_date: number;
+}
+
+export interface RecurringDetection {
+  /** Series found, dismissed ones included. */
+  found: number;
+  /** Series proposed for the first time. */
+  proposed: number;
+}
+
 export interface Queue {
   id: string;
   creation_date: number;

@@ -9,6 +9,7 @@ import { Alert, Button, Card, EmptyState, Loading, toast } from '../../ui';
 import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
 import { PageHeader } from '../layout/PageHeader';
+import { UpcomingPayments } from '../recurring/UpcomingPayments';
 import { BalanceChart, SpendingChart } from './charts';
 import { BalancesCard } from './BalancesCard';
 import { LastSyncCard } from './LastSyncCard';
@@ -226,7 +227,10 @@ export default function DashboardPage() {
 
       <div className="grid-2 grid-2-wide" style={{ alignItems: 'start' }}>
         <BalancesCard groups={groups} split={split} connections={connections} currency={currency} />
-        <LastSyncCard />
+        <div className="stack">
+          <UpcomingPayments />
+          <LastSyncCard />
+        </div>
       </div>
     </div>
   );

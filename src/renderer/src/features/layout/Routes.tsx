@@ -22,6 +22,7 @@ const History = lazyScreen(() => import('../history/HistoryPage'));
 const Rules = lazyScreen(() => import('../history/RulesPage'));
 const Budget = lazyScreen(() => import('../budget/BudgetPage'));
 const Settings = lazyScreen(() => import('../settings/SettingsPage'));
+const Recurring = lazyScreen(() => import('../recurring/RecurringPage'));
 
 type Page = LazyScreen<{ params: Record<string, string> }>;
 
@@ -38,6 +39,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/history', History],
   ['/history/rules', Rules],
   ['/budget', Budget],
+  ['/recurring', Recurring],
   ['/settings', Settings],
   ['/settings/:tab', Settings],
 ];

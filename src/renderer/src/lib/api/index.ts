@@ -11,6 +11,7 @@ export { PAGE_SIZE, transactionsApi, type TransactionEdit, type TransactionQuery
 export { rulesApi, type NewCategorizationRule } from './rules';
 export { budgetApi, type BudgetStyle, type BudgetTarget } from './budget';
 export { ledgerApi, type SplitPartInput } from './transfers';
+export { recurringApi, type RecurringEdit } from './recurring';
 export { categoriesApi } from './categories';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';

@@ -7,6 +7,7 @@ import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { budgetEn } from './budget.en';
+import { recurringEn } from './recurring.en';
 import { currenciesEn } from './currencies.en';
 import { historyEditEn } from './history-edit.en';
 import { ledgerEn } from './ledger.en';
@@ -37,6 +38,7 @@ export const en = {
   ...keychainEn,
   ...backupsEn,
   ...budgetEn,
+  ...recurringEn,
   ...currenciesEn,
   ...dashEn,
   ...historyEditEn,

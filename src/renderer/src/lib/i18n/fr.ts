@@ -8,6 +8,7 @@ import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { budgetFr } from './budget.fr';
+import { recurringFr } from './recurring.fr';
 import { currenciesFr } from './currencies.fr';
 import { historyEditFr } from './history-edit.fr';
 import { ledgerFr } from './ledger.fr';
@@ -38,6 +39,7 @@ export const fr: Record<MessageKey, string> = {
   ...keychainFr,
   ...backupsFr,
   ...budgetFr,
+  ...recurringFr,
   ...currenciesFr,
   ...dashFr,
   ...historyEditFr,

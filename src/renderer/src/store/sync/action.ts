@@ -11,6 +11,7 @@ import {
 import { prepareCredentials } from '../../lib/credential-encryption';
 import { kv } from '../../lib/db';
 import { translate } from '../../lib/i18n/translate';
+import { recurringNotice } from '../../lib/recurring-notice';
 import type { MessageKey } from '../../lib/i18n/en';
 import { toast } from '../../ui/Toast';
 import { simplefinStatusSentence } from '../../features/connections/simplefin/strings';
@@ -276,6 +277,11 @@ export const createSyncSlice: StateCreator<AppStore, [], [], SyncAction> = (set,
     },
 
     handleEvent(event) {
+      const notice = recurringNotice(event, get().language);
+      if (notice) {
+        void window.coffer?.notify(notice.title, notice.body).catch(() => undefined);
+        return;
+      }
       const connection = event.resource;
       const id = connection?.id;
       if (event.event_type === 'DELETED') {
