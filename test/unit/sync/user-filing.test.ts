@@ -22,7 +22,7 @@ const row = (label: string, raw: string, counterparty?: string) => ({
 const t = useMemoryStoreWithUser();
 
 const addRule = (pattern: string, category_id: string, position: number) =>
-  t.store.categorizationRules.insert(t.user, { pattern, folded: foldPattern(pattern), category_id, position }, 0);
+  t.store.categorizationRules.insert(t.user, { pattern, folded: foldPattern(pattern), category_id, position, conditions: null, actions: null }, 0);
 const correct = (label: string, category: string) => t.store.categoryCorrections.record(t.user, correctionLabel(label), category, 0);
 
 describe('userFiling', () => {

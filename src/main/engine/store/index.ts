@@ -17,6 +17,8 @@ import { createDocumentsStore } from './documents';
 import { createDynamicProvidersStore } from './dynamic-providers';
 import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
+import { createLedgerOperationStore } from './ledger-operations';
+import { createLedgerRowStore } from './ledger-rows';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
 import { createRolloutStore } from './rollout';
@@ -69,6 +71,8 @@ export function createStore(db: Db) {
     dynamicProviders: createDynamicProvidersStore(db),
     consentReminders: createConsentRemindersStore(db),
     userData: createUserDataStore(db),
+    ledgerOperations: createLedgerOperationStore(db),
+    ledgerRows: createLedgerRowStore(db),
   };
 }
 

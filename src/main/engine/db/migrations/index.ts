@@ -8,6 +8,7 @@ import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
+import m014 from './m014_ledger_operations';
 import type { Db } from '../database';
 
 /**
@@ -40,4 +41,6 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
   { version: 10, name: 'consent_declined', sql: m010 },
+  // Number 14 is reserved for this change; it runs as the next version until the branches are merged and renumbered.
+  { version: 11, name: 'ledger_operations', sql: m014 },
 ];

@@ -1,0 +1,66 @@
+/**
+ * Reads of transactions for the person's operations (issue 22): their corrections by id, the rows a rule
+ * looks at, and the JSON records of a preview. Writes go through store/ledger-operations.ts (each one
+ * recorded as part of an operation).
+ */
+import type { Db } from '../db/database';
+import type { Corrections } from '../domain/ledger-operations';
+import { transactionJsonSql } from './transaction-json';
+
+export interface CorrectedRow extends Corrections {
+  id: number;
+  label: string;
+  amount: number;
+  type: string;
+}
+
+/** A transaction as a rule looks at it. */
+export interface RuleCandidate extends Corrections {
+  id: number;
+  label: string;
+  source_label: string | null;
+  notes: string | null;
+  amount: number;
+  currency: string;
+  account_id: number;
+  date: number;
+}
+
+const CORRECTIONS = 'category_id, category_source, category_rule_id, user_note, tags';
+
+export function createLedgerRowStore(db: Db) {
+  const owned = db.prepare<[number, string], CorrectedRow>(
+    `SELECT id, label, amount, type, ${CORRECTIONS} FROM transactions
+     WHERE user_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  const candidates = db.prepare<[number], RuleCandidate>(
+    `SELECT id, label, source_label, notes, amount, currency, account_id, date, ${CORRECTIONS} FROM transactions
+     WHERE user_id = ? AND category_source IS NOT 'USER'`,
+  );
+  const one = db.prepare<[number, number], RuleCandidate & { type: string }>(
+    `SELECT id, label, source_label, notes, amount, currency, account_id, date, type, ${CORRECTIONS} FROM transactions
+     WHERE id = ? AND user_id = ?`,
+  );
+  const json = db.prepare<[number, string], string>(
+    `SELECT ${transactionJsonSql('t')} FROM transactions t
+     WHERE t.user_id = ? AND t.id IN (SELECT value FROM json_each(?)) ORDER BY t.date DESC, t.id DESC`,
+  ).pluck();
+  const accountsOwned = db.prepare<[number, string], number>(
+    'SELECT count(*) FROM accounts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
+  ).pluck();
+  return {
+    /** The user's transactions among `ids` (others' and unknown ids are left out), by id. */
+    owned: (userId: number, ids: readonly number[]): CorrectedRow[] => owned.all(userId, JSON.stringify(ids)),
+    /** The user's transactions whose category the person did not set themselves (what rules may re-file). */
+    ruleCandidates: (userId: number): IterableIterator<RuleCandidate> => candidates.iterate(userId),
+    /** One of the user's transactions as a rule looks at it, with its type. */
+    candidateOf: (userId: number, id: number | null): (RuleCandidate & { type: string }) | undefined =>
+      id === null ? undefined : one.get(id, userId),
+    /** The JSON records (as GET /transactions/{id} gives them) of the user's transactions among `ids`, newest first. */
+    jsonOf: (userId: number, ids: readonly number[]): string[] => json.all(userId, JSON.stringify(ids)),
+    /** How many of `ids` are the user's accounts. */
+    ownedAccountCount: (userId: number, ids: readonly number[]): number => accountsOwned.get(userId, JSON.stringify(ids))!,
+  };
+}
+
+export type LedgerRowStore = ReturnType<typeof createLedgerRowStore>;
