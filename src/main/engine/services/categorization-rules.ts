@@ -74,8 +74,8 @@ export function createCategorizationRuleService(deps: Deps) {
     return row;
   }
 
-  /** The checked rule; Conflict when another rule of the user has the same folded pattern. */
-  function checked(userId: number, input: RuleInput, exceptId?: number) {
+  /** The checked rule; Conflict when another rule of the user (not `exceptId`; any for 'draft') has the same folded pattern. */
+  function checked(userId: number, input: RuleInput, exceptId?: number | 'draft') {
     const pattern = normalizePattern(input.pattern);
     const folded = foldPattern(pattern);
     if (!store.categories.exists(input.category_id)) throw new InvalidInput(`unknown category_id ${input.category_id}`);
@@ -85,7 +85,7 @@ export function createCategorizationRuleService(deps: Deps) {
       throw new InvalidInput('conditions.account_ids: one of these accounts is not yours (GET /accounts lists them)');
     const actions = normalizeActions(input.actions);
     const other = rules.idByFolded(userId, folded);
-    if (other !== undefined && other !== exceptId)
+    if (other !== undefined && other !== exceptId && exceptId !== 'draft')
       throw new Conflict(`another rule already has the pattern «${pattern}»`, idString(other));
     return {
       pattern,
@@ -131,13 +131,16 @@ export function createCategorizationRuleService(deps: Deps) {
      * What applying would change, nothing written: a saved rule (`rule_id`: where it wins among the user's
      * rules) or a draft (the rule as given, alone).
      */
-    preview(userId: number, input: { rule_id: string } | RuleInput): RulePreview {
+    preview(userId: number, input: { rule_id?: string } & Partial<RuleInput>): RulePreview {
       let changes;
-      if ('rule_id' in input) {
+      if (input.rule_id !== undefined) {
+        if (Object.keys(input).length > 1) throw new InvalidInput('give either rule_id alone, or a draft rule (pattern, category_id…)');
         const only = owned(userId, input.rule_id).id;
         changes = ruleChanges(store, userId, usable(userId), only);
       } else {
-        const values = checked(userId, input, Number.MAX_SAFE_INTEGER);
+        if (input.pattern === undefined || input.category_id === undefined)
+          throw new InvalidInput('give rule_id (a saved rule), or pattern and category_id (a draft rule)');
+        const values = checked(userId, { ...input, pattern: input.pattern, category_id: input.category_id }, 'draft');
         const draft = matchableRule({ ...values, id: 0, user_id: userId, position: 1, creation_date: deps.now() });
         changes = ruleChanges(store, userId, [draft]);
       }

@@ -6,6 +6,7 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createLedgerOperationService } from './ledger-operations';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -22,6 +23,7 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
+    ledgerOperations: createLedgerOperationService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),
