@@ -89,6 +89,12 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'PUT /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'DELETE /categorization_rules/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'POST /categorization_rules/apply': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /categorization_rules/preview': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /ledger_operations': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /ledger_operations/:id': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'POST /ledger_operations/:id/undo': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /transactions/:id/back_to_automatic': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /transactions/bulk_edit': { kind: 'user', scopes: ['transactions_manage'] },
   'PUT /accounts/:id/preferences': { kind: 'user', scopes: ['accounts_manage'] },
 };
 

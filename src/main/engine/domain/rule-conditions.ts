@@ -82,3 +82,30 @@ export function compileConditions(c: RuleConditions | null): (row: ConditionRow)
     return true;
   };
 }
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * Stored conditions read back, keeping only well-formed fields (an imported file may carry anything): a rule
+ * must never crash a synchronization.
+ */
+export function readConditions(value: unknown): RuleConditions | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const out: RuleConditions = {};
+  const fields = { amount_min: num(v.amount_min), amount_max: num(v.amount_max), date_from: num(v.date_from), date_to: num(v.date_to) };
+  for (const [k, n] of Object.entries(fields)) if (n !== undefined) out[k as keyof typeof fields] = n;
+  if (v.sign === 'DEBIT' || v.sign === 'CREDIT') out.sign = v.sign;
+  if (Array.isArray(v.account_ids)) out.account_ids = v.account_ids.map(String);
+  return Object.keys(out).length === 0 ? null : out;
+}
+
+/** Stored actions read back, keeping only well-formed fields. */
+export function readActions(value: unknown): RuleActions | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const out: RuleActions = {};
+  if (Array.isArray(v.tags) && v.tags.every((t) => typeof t === 'string') && v.tags.length > 0) out.tags = v.tags;
+  if (typeof v.user_note === 'string' && v.user_note !== '') out.user_note = v.user_note;
+  return Object.keys(out).length === 0 ? null : out;
+}

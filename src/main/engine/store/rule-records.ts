@@ -1,6 +1,6 @@
 /** A stored categorization rule read back with its conditions and actions parsed. */
-import type { RuleActions, RuleConditions } from '../domain/rule-conditions';
 import { parseJson } from '../domain/record';
+import { readActions, readConditions, type RuleActions, type RuleConditions } from '../domain/rule-conditions';
 import type { CategorizationRuleRow } from './categorization-rules';
 
 export type ParsedRule = Omit<CategorizationRuleRow, 'conditions' | 'actions'> & {
@@ -8,11 +8,11 @@ export type ParsedRule = Omit<CategorizationRuleRow, 'conditions' | 'actions'> &
   actions: RuleActions | null;
 };
 
-/** The row with its JSON columns read, as the rule matcher and the apply use it. */
+/** The row with its JSON columns read (only well-formed fields kept), as the rule matcher and the apply use it. */
 export function matchableRule(row: CategorizationRuleRow): ParsedRule {
   return {
     ...row,
-    conditions: parseJson<RuleConditions | null>(row.conditions, null),
-    actions: parseJson<RuleActions | null>(row.actions, null),
+    conditions: readConditions(parseJson<unknown>(row.conditions, null)),
+    actions: readActions(parseJson<unknown>(row.actions, null)),
   };
 }
