@@ -68,6 +68,12 @@ export function normalizeActions(a: RuleActions | undefined | null): RuleActions
 export function compileConditions(c: RuleConditions | null): (row: ConditionRow) => boolean {
   if (!c) return () => true;
   const accounts = c.account_ids ? new Set(c.account_ids.map(Number)) : null;
+  const divisors = new Map<string, number>();
+  const divisor = (currency: string) => {
+    let d = divisors.get(currency);
+    if (d === undefined) divisors.set(currency, (d = 10 ** currencyExponent(currency)));
+    return d;
+  };
   return (row) => {
     if (c.sign === 'DEBIT' && row.amount >= 0) return false;
     if (c.sign === 'CREDIT' && row.amount <= 0) return false;
@@ -75,7 +81,7 @@ export function compileConditions(c: RuleConditions | null): (row: ConditionRow)
     if (c.date_from !== undefined && row.date < c.date_from) return false;
     if (c.date_to !== undefined && row.date > c.date_to) return false;
     if (c.amount_min !== undefined || c.amount_max !== undefined) {
-      const units = row.amount / 10 ** currencyExponent(row.currency);
+      const units = row.amount / divisor(row.currency);
       if (c.amount_min !== undefined && units < c.amount_min) return false;
       if (c.amount_max !== undefined && units > c.amount_max) return false;
     }

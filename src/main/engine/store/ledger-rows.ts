@@ -29,37 +29,39 @@ export interface RuleCandidate extends Corrections {
 const CORRECTIONS = 'category_id, category_source, category_rule_id, user_note, tags';
 
 export function createLedgerRowStore(db: Db) {
-  const owned = db.prepare<[number, string], CorrectedRow>(
-    `SELECT id, label, amount, type, ${CORRECTIONS} FROM transactions
-     WHERE user_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  const owned = db.prepare<[string, number], CorrectedRow>(
+    `SELECT t.id, t.label, t.amount, t.type, ${CORRECTIONS.replace(/(\w+)/g, 't.$1')} FROM json_each(?) j CROSS JOIN transactions t ON t.id = j.value
+     WHERE t.user_id = ? ORDER BY t.id`,
   );
   const candidates = db.prepare<[number], RuleCandidate>(
+    // `+user_id`: read along the primary key, in the table's order; through a user index every row would be
+    // a jump to another page of the table.
     `SELECT id, label, source_label, notes, amount, currency, account_id, date, ${CORRECTIONS} FROM transactions
-     WHERE user_id = ? AND category_source IS NOT 'USER'`,
+     WHERE +user_id = ? AND category_source IS NOT 'USER'`,
   );
   const one = db.prepare<[number, number], RuleCandidate & { type: string }>(
     `SELECT id, label, source_label, notes, amount, currency, account_id, date, type, ${CORRECTIONS} FROM transactions
      WHERE id = ? AND user_id = ?`,
   );
-  const json = db.prepare<[number, string], string>(
-    `SELECT ${transactionJsonSql('t')} FROM transactions t
-     WHERE t.user_id = ? AND t.id IN (SELECT value FROM json_each(?)) ORDER BY t.date DESC, t.id DESC`,
+  const json = db.prepare<[string, number], string>(
+    `SELECT ${transactionJsonSql('t')} FROM json_each(?) j CROSS JOIN transactions t ON t.id = j.value
+     WHERE t.user_id = ? ORDER BY t.date DESC, t.id DESC`,
   ).pluck();
-  const accountsOwned = db.prepare<[number, string], number>(
-    'SELECT count(*) FROM accounts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
+  const accountsOwned = db.prepare<[string, number], number>(
+    'SELECT count(*) FROM json_each(?) j CROSS JOIN accounts a ON a.id = j.value WHERE a.user_id = ?',
   ).pluck();
   return {
     /** The user's transactions among `ids` (others' and unknown ids are left out), by id. */
-    owned: (userId: number, ids: readonly number[]): CorrectedRow[] => owned.all(userId, JSON.stringify(ids)),
+    owned: (userId: number, ids: readonly number[]): CorrectedRow[] => owned.all(JSON.stringify(ids), userId),
     /** The user's transactions whose category the person did not set themselves (what rules may re-file). */
     ruleCandidates: (userId: number): IterableIterator<RuleCandidate> => candidates.iterate(userId),
     /** One of the user's transactions as a rule looks at it, with its type. */
     candidateOf: (userId: number, id: number | null): (RuleCandidate & { type: string }) | undefined =>
       id === null ? undefined : one.get(id, userId),
     /** The JSON records (as GET /transactions/{id} gives them) of the user's transactions among `ids`, newest first. */
-    jsonOf: (userId: number, ids: readonly number[]): string[] => json.all(userId, JSON.stringify(ids)),
+    jsonOf: (userId: number, ids: readonly number[]): string[] => json.all(JSON.stringify(ids), userId),
     /** How many of `ids` are the user's accounts. */
-    ownedAccountCount: (userId: number, ids: readonly number[]): number => accountsOwned.get(userId, JSON.stringify(ids))!,
+    ownedAccountCount: (userId: number, ids: readonly number[]): number => accountsOwned.get(JSON.stringify(ids), userId)!,
   };
 }
 
