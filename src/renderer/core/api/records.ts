@@ -57,6 +57,8 @@ export type {
   CreatedPersonalToken,
   Provider,
   RulesApplied,
+  LedgerOperation,
+  RulePreview,
   SignKey,
   StatementFile,
   TokenAnswer,

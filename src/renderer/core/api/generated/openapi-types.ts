@@ -334,18 +334,31 @@ export interface RulesApplied {
   /** Transactions re-filed: their category, the rule filing them, their tags or note changed. */
   updated: number;
   /** The operation recorded (POST /ledger_operations/{id}/undo puts them all back); absent when nothing changed. */
-  operation?: {
-    id: string;
-    /** A single edit, a bulk edit, a rule applied to past transactions, back to automatic, a category merge. */
-    kind: 'EDIT' | 'BULK_EDIT' | 'RULE_APPLIED' | 'AUTOMATIC' | 'CATEGORY_MERGE';
-    /** Transactions it changed. */
-    transaction_count: number;
-    creation_date: number;
-    /** When it was undone; absent while it stands. */
-    undone_date?: number;
-    /** What it was about: transaction_id, rule_id, category_id, tags, add_note. */
-    details?: Record<string, unknown>;
-  };
+  operation?: LedgerOperation;
+}
+
+export interface LedgerOperation {
+  id: string;
+  /** A single edit, a bulk edit, a rule applied to past transactions, back to automatic, a category merge. */
+  kind: 'EDIT' | 'BULK_EDIT' | 'RULE_APPLIED' | 'AUTOMATIC' | 'CATEGORY_MERGE';
+  /** Transactions it changed. */
+  transaction_count: number;
+  creation_date: number;
+  /** When it was undone; absent while it stands. */
+  undone_date?: number;
+  /** What it was about: transaction_id, rule_id, category_id, tags, add_note. */
+  details?: Record<string, unknown>;
+}
+
+export interface RulePreview {
+  /** Transactions that would change. */
+  count: number;
+  /** false when count is above limit: applying would be refused; narrow the rule. */
+  applicable: boolean;
+  /** The most one operation may change. */
+  limit: number;
+  /** The first of them (up to 20), newest first, as they are now. */
+  transactions: Record<string, unknown>[];
 }
 
 export interface Queue {

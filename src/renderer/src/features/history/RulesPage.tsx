@@ -12,6 +12,7 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { RuleForm } from './RuleForm';
+import { toastWithUndo, useUndoShortcut } from './undo';
 
 /**
  * The categorization rules: listed in the order they are tried, added, edited (words and category), moved up
@@ -20,6 +21,7 @@ import { RuleForm } from './RuleForm';
  */
 export default function RulesPage() {
   const i18n = useT();
+  useUndoShortcut(i18n);
   const { t, tn } = i18n;
   const { rules, status, error, load, create, update, remove } = useRules();
   const categoriesById = useStore(dataSelectors.categoriesById);
@@ -76,8 +78,9 @@ export default function RulesPage() {
 
   const apply = (rule?: CategorizationRule) =>
     run(rule ? `apply-${rule.id}` : 'apply', async () => {
-      const { updated } = await rulesApi.apply(rule?.id);
+      const { updated, operation } = await rulesApi.apply(rule?.id);
       setApplied(updated);
+      if (operation) toastWithUndo(i18n, i18n.tn('ledger.ruleApplied', updated), operation);
       if (updated > 0 && txTable.size > 0) {
         await refreshRows(
           rowsForPatterns(

@@ -9,6 +9,7 @@ export { connectionsApi, type CredentialValue, type NewConnection } from './conn
 export { providersApi } from './providers';
 export { PAGE_SIZE, transactionsApi, type TransactionEdit, type TransactionQuery } from './transactions';
 export { rulesApi, type NewCategorizationRule } from './rules';
+export { ledgerApi, type BulkEditBody, type OperationResult } from './ledger';
 export { categoriesApi } from './categories';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';

@@ -7,6 +7,7 @@ import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { historyEditEn } from './history-edit.en';
+import { ledgerEn } from './ledger.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
@@ -31,6 +32,7 @@ export const en = {
   ...backupsEn,
   ...dashEn,
   ...historyEditEn,
+  ...ledgerEn,
   ...syncStateEn,
   ...historyFiltersEn,
   ...errorsEn,

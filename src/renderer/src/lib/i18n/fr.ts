@@ -8,6 +8,7 @@ import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { historyEditFr } from './history-edit.fr';
+import { ledgerFr } from './ledger.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
@@ -32,6 +33,7 @@ export const fr: Record<MessageKey, string> = {
   ...backupsFr,
   ...dashFr,
   ...historyEditFr,
+  ...ledgerFr,
   ...syncStateFr,
   ...historyFiltersFr,
   ...errorsFr,
