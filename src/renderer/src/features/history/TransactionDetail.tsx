@@ -5,6 +5,7 @@ import { txTable } from '../../lib/tx-table';
 import { Button, Card } from '../../ui';
 import { CategorySource } from './CategorySource';
 import { TransactionEditor } from './TransactionEditor';
+import { useUndoCount } from './undo';
 
 /**
  * The selected transaction's details: what the local table holds at once, then the full record from the
@@ -22,6 +23,7 @@ export function TransactionDetail({
   categoryName: (id: string) => string;
 }) {
   const { t, day, dateTime, money } = useT();
+  const undos = useUndoCount((s) => s.count);
   const [full, setFull] = useState<Transaction | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const i = txTable.indexOf(id);
@@ -118,7 +120,7 @@ export function TransactionDetail({
           </pre>
         </div>
       )}
-      <TransactionEditor key={id} id={id} />
+      <TransactionEditor key={`${id}:${undos}`} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>
           <div className="stat-label">{t('history.remittance')}</div>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { create } from 'zustand';
 import { isApiError, ledgerApi, type LedgerOperation } from '../../lib/api';
 import type { I18n } from '../../lib/i18n';
 import { useStore } from '../../store';
@@ -10,12 +11,19 @@ import { errorMessage } from '../common/errors';
  * as a whole. After a change the app offers Undo in its toast; Ctrl+Z (⌘Z) undoes the last change.
  */
 
+/**
+ * Counts the undos done: an open transaction form starts again from the stored values after one (it would
+ * otherwise show, and could save back, what was just undone).
+ */
+export const useUndoCount = create<{ count: number }>(() => ({ count: 0 }));
+
 /** Reads again the rows an operation touched: the one row of a single change, else everything. */
 async function refreshAfter(operation: LedgerOperation): Promise<void> {
   const one = operation.details?.transaction_id;
   const store = useStore.getState();
   if (typeof one === 'string') await store.refreshRows([one]);
   else await store.loadTransactions(true);
+  useUndoCount.setState((s) => ({ count: s.count + 1 }));
 }
 
 export async function undoOperation(i18n: I18n, operation: LedgerOperation): Promise<void> {
