@@ -65,6 +65,7 @@ test('a change undone from its toast, then by Ctrl+Z; back to automatic (en)', a
   await expect(source).toHaveAttribute('data-source', 'USER');
   const back = detail.getByTestId('back-to-automatic');
   await expect(back).toBeVisible();
+  await back.scrollIntoViewIfNeeded();
   await shot(page, 'undo-3-back-button-en');
   await back.click();
   await expect(page.getByText(`Back to automatic: filed under ${automatic}.`)).toBeVisible();
@@ -74,6 +75,45 @@ test('a change undone from its toast, then by Ctrl+Z; back to automatic (en)', a
   await page.getByText(`Back to automatic: filed under ${automatic}.`).locator('..').getByTestId('toast-action').click();
   await expect(source).toHaveAttribute('data-source', 'USER');
   await expect(detail.getByTestId('tx-detail-category')).toHaveText('Gifts & flowers');
+});
+
+const countOf = async (page: Page) =>
+  Number(/[\d,\s\u202f]+/.exec((await page.getByTestId('history-count').textContent()) ?? '')![0].replace(/[,\s\u202f]/g, ''));
+
+test('bulk edit: Ctrl-click, Shift-click, select all shown; one change, undone as a whole (en)', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await page.getByTestId('history-search').fill('monoprix');
+  await expect(page.getByTestId('tx-label').first()).toHaveText('Monoprix');
+  const shown = await countOf(page);
+  const rows = page.getByTestId('tx-row');
+  await rows.nth(1).click({ modifiers: ['Control'] });
+  await rows.nth(3).click({ modifiers: ['Shift'] });
+  await expect(page.locator('[data-testid="tx-row"][data-picked="true"]')).toHaveCount(3);
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 transactions selected');
+  await page.getByTestId('bulk-tags').fill('zqbulk');
+  await page.getByTestId('bulk-note').fill('Semaine');
+  await shot(page, 'bulk-1-picked-en');
+  await page.getByTestId('bulk-apply').click();
+  await expect(page.getByText('3 transactions changed.')).toBeVisible();
+  await expect(page.getByTestId('bulk-bar')).toBeHidden();
+  await page.getByTestId('history-search').fill('zqbulk');
+  await expect(async () => expect(await countOf(page)).toBe(3)).toPass({ timeout: 10_000 });
+  await shot(page, 'bulk-2-done-en');
+  await page.getByText('3 transactions changed.').locator('..').getByTestId('toast-action').click();
+  await expect(page.getByText('Undone: 3 transactions are back as they were.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('history-count')).not.toContainText('Loading', { timeout: 30_000 });
+  await page.getByTestId('history-search').fill('');
+  await page.getByTestId('history-search').fill('zqbulk');
+  await expect(async () => expect(await countOf(page)).toBe(0)).toPass({ timeout: 10_000 });
+
+  // Select all that the filter shows.
+  await page.getByTestId('history-search').fill('monoprix');
+  await rows.first().click({ modifiers: ['Control'] });
+  await page.getByTestId('bulk-select-all').click();
+  await expect(page.getByTestId('bulk-count')).toHaveText(`${shown} transactions selected`);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(page.getByTestId('bulk-bar')).toBeHidden();
 });
 
 test('the same in French', async () => {
@@ -87,6 +127,7 @@ test('the same in French', async () => {
   const source = detail.getByTestId('tx-category-source');
   await expect(source).toHaveAttribute('data-source', 'USER');
   await expect(detail.getByTestId('back-to-automatic')).toHaveText('Revenir à l’automatique');
+  await detail.getByTestId('back-to-automatic').scrollIntoViewIfNeeded();
   await shot(page, 'undo-5-back-button-fr');
   await detail.getByTestId('back-to-automatic').click();
   await expect(page.getByText(/Retour à l’automatique : classée dans/)).toBeVisible();
@@ -98,4 +139,12 @@ test('the same in French', async () => {
   await expect(page.getByText('Annulé : 1 opération est revenue comme avant.')).toBeVisible();
   await expect(source).toHaveAttribute('data-source', 'USER');
   await shot(page, 'undo-7-undone-fr');
+
+  const rows = page.getByTestId('tx-row');
+  await rows.nth(1).click({ modifiers: ['Control'] });
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('bulk-count')).toHaveText('2 opérations sélectionnées');
+  await page.getByTestId('bulk-apply').click();
+  await expect(page.getByText('Choisissez d’abord une catégorie, des étiquettes ou une note à appliquer.')).toBeVisible();
+  await shot(page, 'bulk-3-fr');
 });

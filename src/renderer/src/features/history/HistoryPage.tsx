@@ -18,6 +18,7 @@ import { useFilterInAddress } from './use-filter-address';
 import { useCompact } from './use-compact';
 import { useHistoryView } from './use-history-view';
 import { useUndoShortcut } from './undo';
+import { BulkEditBar } from './BulkEditBar';
 
 /**
  * The transaction history: a header (count, saved filters, export, refresh), the filter bar, the
@@ -80,6 +81,7 @@ export default function HistoryPage() {
 
       {/* No transaction at all: nothing to filter, the room goes to what to do next. */}
       {empty !== 'none' && <HistoryFilters />}
+      <BulkEditBar view={view} />
 
       <div className={`history-body${selectedIndex >= 0 ? ' with-detail' : ''}`}>
         {txLoad.status === 'error' && txTable.size === 0 ? (
