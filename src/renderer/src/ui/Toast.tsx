@@ -8,13 +8,14 @@ export interface ToastItem {
   tone: 'success' | 'error' | 'info';
   message: string;
   /** A button in the toast (an Undo): pressing it runs `run` and closes the toast. */
-  action?: { label: string; run(): void };
+  action?: { label: string; run(): void; /** What it acts on: `dismissAction(key)` closes the toasts offering it. */ key?: string };
 }
 
 interface ToastState {
   toasts: ToastItem[];
   push(tone: ToastItem['tone'], message: string, action?: ToastItem['action']): void;
   dismiss(id: number): void;
+  dismissAction(key: string): void;
 }
 
 let nextId = 1;
@@ -24,6 +25,7 @@ export const useToasts = create<ToastState>((set) => ({
   toasts: [],
   push: (tone, message, action) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message, action }] })),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismissAction: (key) => set((s) => ({ toasts: s.toasts.filter((t) => t.action?.key !== key) })),
 }));
 
 export const toast = {

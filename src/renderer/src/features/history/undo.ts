@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { isApiError, ledgerApi, type LedgerOperation } from '../../lib/api';
 import type { I18n } from '../../lib/i18n';
 import { useStore } from '../../store';
-import { toast } from '../../ui';
+import { toast, useToasts } from '../../ui';
 import { errorMessage } from '../common/errors';
 
 /**
@@ -29,6 +29,8 @@ async function refreshAfter(operation: LedgerOperation): Promise<void> {
 export async function undoOperation(i18n: I18n, operation: LedgerOperation): Promise<void> {
   try {
     const undone = await ledgerApi.undo(operation.id);
+    // Its Undo, still offered by an earlier toast, has nothing left to do.
+    useToasts.getState().dismissAction(`operation:${operation.id}`);
     await refreshAfter(undone);
     toast.info(i18n.tn('ledger.undone', undone.transaction_count, { count: i18n.number(undone.transaction_count) }));
   } catch (err) {
@@ -55,7 +57,7 @@ export async function undoLast(i18n: I18n): Promise<void> {
 
 /** A success toast with Undo for the operation just recorded (none when nothing changed). */
 export function toastWithUndo(i18n: I18n, message: string, operation: LedgerOperation | undefined): void {
-  toast.success(message, operation ? { label: i18n.t('ledger.undo'), run: () => void undoOperation(i18n, operation) } : undefined);
+  toast.success(message, operation ? { label: i18n.t('ledger.undo'), run: () => void undoOperation(i18n, operation), key: `operation:${operation.id}` } : undefined);
 }
 
 /** Ctrl+Z / ⌘Z undoes the last change while this screen is shown, except while typing in a field. */
