@@ -6,6 +6,7 @@
  */
 import { OPERATION_ROWS_MAX, sameCorrections, withNote, withTags, type Corrections } from '../domain/ledger-operations';
 import { compileRuleMatcher } from '../domain/rule-matcher';
+import { prefilterLikes } from '../domain/rule-prefilter';
 import type { Store } from '../store';
 import type { ChangedRow } from '../store/ledger-operations';
 import type { ParsedRule } from '../store/rule-records';
@@ -37,7 +38,10 @@ export function ruleChanges(store: Pick<Store, 'ledgerRows'>, userId: number, ru
   const matcher = compileRuleMatcher(rules);
   const out: RuleChanges = { count: 0, rows: [] };
   if (matcher.size === 0) return out;
-  for (const t of store.ledgerRows.ruleCandidates(userId)) {
+  // Only the rows SQLite cannot rule out: with `only`, its own pattern (where it wins, it matches).
+  const likes = prefilterLikes((only === undefined ? rules : rules.filter((r) => r.id === only)).map((r) => r.folded));
+  const rows = likes ? store.ledgerRows.ruleCandidatesLike(userId, likes) : store.ledgerRows.ruleCandidates(userId);
+  for (const t of rows) {
     const winner = matcher.match(t.label, t.source_label, t.notes, t);
     if (!winner || (only !== undefined && winner.id !== only)) continue;
     const before: Corrections = { category_id: t.category_id, category_source: t.category_source, category_rule_id: t.category_rule_id, user_note: t.user_note, tags: t.tags };

@@ -27,6 +27,15 @@ export interface RuleCandidate extends Corrections {
 }
 
 const CORRECTIONS = 'category_id, category_source, category_rule_id, user_note, tags';
+const CANDIDATE_COLUMNS = `id, label, source_label, notes, amount, currency, account_id, date, ${CORRECTIONS}`;
+
+/** The SQL test of domain/rule-prefilter.ts for `words` LIKE patterns (each bound three times: one per text). */
+function prefilterSql(words: number): string {
+  const texts = ['label', 'source_label', 'notes'];
+  const unusual = texts.map((t) => `${t} GLOB '*[^ -~]*'`);
+  const likes = Array.from({ length: words }, () => texts.map((t) => `${t} LIKE ? ESCAPE '\\'`)).flat();
+  return `(${[...unusual, ...likes].join(' OR ')})`;
+}
 
 export function createLedgerRowStore(db: Db) {
   const owned = db.prepare<[string, number], CorrectedRow>(
@@ -36,8 +45,7 @@ export function createLedgerRowStore(db: Db) {
   const candidates = db.prepare<[number], RuleCandidate>(
     // `+user_id`: read along the primary key, in the table's order; through a user index every row would be
     // a jump to another page of the table.
-    `SELECT id, label, source_label, notes, amount, currency, account_id, date, ${CORRECTIONS} FROM transactions
-     WHERE +user_id = ? AND category_source IS NOT 'USER'`,
+    `SELECT ${CANDIDATE_COLUMNS} FROM transactions WHERE +user_id = ? AND category_source IS NOT 'USER'`,
   );
   const one = db.prepare<[number, number], RuleCandidate & { type: string }>(
     `SELECT id, label, source_label, notes, amount, currency, account_id, date, type, ${CORRECTIONS} FROM transactions
@@ -50,11 +58,28 @@ export function createLedgerRowStore(db: Db) {
   const accountsOwned = db.prepare<[string, number], number>(
     'SELECT count(*) FROM json_each(?) j CROSS JOIN accounts a ON a.id = j.value WHERE a.user_id = ?',
   ).pluck();
+  const narrowed = new Map<number, ReturnType<typeof db.prepare<unknown[], RuleCandidate>>>();
+  const narrowedBy = (words: number) => {
+    let statement = narrowed.get(words);
+    if (!statement) {
+      statement = db.prepare<unknown[], RuleCandidate>(
+        `SELECT ${CANDIDATE_COLUMNS} FROM transactions WHERE +user_id = ? AND category_source IS NOT 'USER' AND ${prefilterSql(words)}`,
+      );
+      narrowed.set(words, statement);
+    }
+    return statement;
+  };
   return {
     /** The user's transactions among `ids` (others' and unknown ids are left out), by id. */
     owned: (userId: number, ids: readonly number[]): CorrectedRow[] => owned.all(JSON.stringify(ids), userId),
     /** The user's transactions whose category the person did not set themselves (what rules may re-file). */
     ruleCandidates: (userId: number): IterableIterator<RuleCandidate> => candidates.iterate(userId),
+    /**
+     * The same, narrowed by SQLite to the rows whose texts may contain one of `likes` (LIKE patterns of
+     * domain/rule-prefilter.ts: every row a rule matches is among them).
+     */
+    ruleCandidatesLike: (userId: number, likes: readonly string[]): IterableIterator<RuleCandidate> =>
+      narrowedBy(likes.length).iterate(...[userId, ...likes.flatMap((l) => [l, l, l])]) as IterableIterator<RuleCandidate>,
     /** One of the user's transactions as a rule looks at it, with its type. */
     candidateOf: (userId: number, id: number | null): (RuleCandidate & { type: string }) | undefined =>
       id === null ? undefined : one.get(id, userId),
