@@ -144,8 +144,7 @@ export function createCategorizationRuleService(deps: Deps) {
         const draft = matchableRule({ ...values, id: 0, user_id: userId, position: 1, creation_date: deps.now() });
         changes = ruleChanges(store, userId, [draft]);
       }
-      const first = changes.rows.slice(0, 5_000).map((r) => r.id);
-      const transactions = store.ledgerRows.jsonOf(userId, first).slice(0, PREVIEW_ROWS);
+      const transactions = store.ledgerRows.jsonOf(userId, changes.rows.map((r) => r.id), PREVIEW_ROWS);
       return { count: changes.count, applicable: changes.count <= OPERATION_ROWS_MAX, limit: OPERATION_ROWS_MAX, transactions };
     },
     /**

@@ -25,18 +25,17 @@ export interface ChangedRow {
   after: Corrections;
 }
 
-const COLUMNS = 'category_id, category_source, category_rule_id, user_note, tags';
-type RowValues = [number, number, string, string | null, number | null, string | null, string | null, string, string | null, number | null, string | null, string | null];
 
 export function createLedgerOperationStore(db: Db) {
   const insertOperation = db.prepare<[number, string, string | null, number, number]>(
     'INSERT INTO ledger_operations (user_id, kind, details, row_count, creation_date) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertRow = db.prepare<RowValues>(
+  // Every row of an operation in one statement, from a JSON array of [transaction id, 5 before, 5 after].
+  const insertRows = db.prepare<[number, string]>(
     `INSERT INTO ledger_operation_rows (operation_id, transaction_id,
        before_category_id, before_category_source, before_category_rule_id, before_user_note, before_tags,
        after_category_id, after_category_source, after_category_rule_id, after_user_note, after_tags)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     SELECT ?, ${Array.from({ length: 11 }, (_, k) => `json_extract(value, '$[${k}]')`).join(', ')} FROM json_each(?)`,
   );
   // Operations beyond the last OPERATIONS_KEPT of the user (their rows go with them: ON DELETE CASCADE).
   const prune = db.prepare<[number, number, number]>(
@@ -62,8 +61,11 @@ export function createLedgerOperationStore(db: Db) {
      FROM ledger_operation_rows r WHERE r.operation_id = ? AND transactions.id = r.transaction_id`,
   );
   const markUndone = db.prepare<[number, number]>('UPDATE ledger_operations SET undone_date = ? WHERE id = ?');
-  const write = db.prepare<[string, string | null, number | null, string | null, string | null, number]>(
-    `UPDATE transactions SET (${COLUMNS}) = (?, ?, ?, ?, ?) WHERE id = ?`,
+  // The `after` values of an operation's rows written to their transactions, in one statement.
+  const apply = db.prepare<[number]>(
+    `UPDATE transactions SET category_id = r.after_category_id, category_source = r.after_category_source,
+       category_rule_id = r.after_category_rule_id, user_note = r.after_user_note, tags = r.after_tags
+     FROM ledger_operation_rows r WHERE r.operation_id = ? AND transactions.id = r.transaction_id`,
   );
 
   return {
@@ -73,11 +75,12 @@ export function createLedgerOperationStore(db: Db) {
      */
     record(userId: number, kind: string, details: object | null, rows: readonly ChangedRow[], now: number): number {
       const id = Number(insertOperation.run(userId, kind, details === null ? null : JSON.stringify(details), rows.length, now).lastInsertRowid);
-      for (const { id: tx, before: b, after: a } of rows) {
-        write.run(a.category_id, a.category_source, a.category_rule_id, a.user_note, a.tags, tx);
-        insertRow.run(id, tx, b.category_id, b.category_source, b.category_rule_id, b.user_note, b.tags,
-          a.category_id, a.category_source, a.category_rule_id, a.user_note, a.tags);
-      }
+      const values = rows.map(({ id: tx, before: b, after: a }) => [
+        tx, b.category_id, b.category_source, b.category_rule_id, b.user_note, b.tags,
+        a.category_id, a.category_source, a.category_rule_id, a.user_note, a.tags,
+      ]);
+      insertRows.run(id, JSON.stringify(values));
+      apply.run(id);
       prune.run(userId, userId, OPERATIONS_KEPT - 1);
       return id;
     },

@@ -51,9 +51,12 @@ export function createLedgerRowStore(db: Db) {
     `SELECT id, label, source_label, notes, amount, currency, account_id, date, type, ${CORRECTIONS} FROM transactions
      WHERE id = ? AND user_id = ?`,
   );
-  const json = db.prepare<[string, number], string>(
-    `SELECT ${transactionJsonSql('t')} FROM json_each(?) j CROSS JOIN transactions t ON t.id = j.value
-     WHERE t.user_id = ? ORDER BY t.date DESC, t.id DESC`,
+  // The newest `limit` first, chosen before any JSON is built (a preview may name thousands of rows).
+  const json = db.prepare<[string, number, number], string>(
+    `SELECT ${transactionJsonSql('t')} FROM transactions t WHERE t.id IN (
+       SELECT x.id FROM json_each(?) j CROSS JOIN transactions x ON x.id = j.value WHERE x.user_id = ?
+       ORDER BY x.date DESC, x.id DESC LIMIT ?)
+     ORDER BY t.date DESC, t.id DESC`,
   ).pluck();
   const accountsOwned = db.prepare<[string, number], number>(
     'SELECT count(*) FROM json_each(?) j CROSS JOIN accounts a ON a.id = j.value WHERE a.user_id = ?',
@@ -83,8 +86,8 @@ export function createLedgerRowStore(db: Db) {
     /** One of the user's transactions as a rule looks at it, with its type. */
     candidateOf: (userId: number, id: number | null): (RuleCandidate & { type: string }) | undefined =>
       id === null ? undefined : one.get(id, userId),
-    /** The JSON records (as GET /transactions/{id} gives them) of the user's transactions among `ids`, newest first. */
-    jsonOf: (userId: number, ids: readonly number[]): string[] => json.all(JSON.stringify(ids), userId),
+    /** The JSON records (as GET /transactions/{id} gives them) of the newest `limit` of the user's transactions among `ids`. */
+    jsonOf: (userId: number, ids: readonly number[], limit: number): string[] => json.all(JSON.stringify(ids), userId, limit),
     /** How many of `ids` are the user's accounts. */
     ownedAccountCount: (userId: number, ids: readonly number[]): number => accountsOwned.get(JSON.stringify(ids), userId)!,
   };
