@@ -12,6 +12,7 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { RuleForm } from './RuleForm';
+import { replacementOf } from './rule-conditions';
 import { toastWithUndo, useUndoShortcut } from './undo';
 
 /**
@@ -59,7 +60,7 @@ export default function RulesPage() {
 
   const move = (rule: CategorizationRule, by: -1 | 1) =>
     run(`move-${rule.id}`, async () => {
-      await update(rule.id, { pattern: rule.pattern, category_id: rule.category_id, position: rule.position + by });
+      await update(rule.id, replacementOf(rule, { position: rule.position + by }));
       setRefocus({ id: rule.id, direction: by < 0 ? 'up' : 'down' });
     });
 
@@ -122,9 +123,9 @@ export default function RulesPage() {
       <Card title={t('rules.add')}>
         <RuleForm
           submitLabel={t('rules.add')}
-          onSubmit={async (pattern, category) => {
+          onSubmit={async (pattern, category, conditions) => {
             try {
-              await create({ pattern, category_id: category });
+              await create({ pattern, category_id: category, ...(conditions ? { conditions } : {}) });
               toast.success(t('rules.saved'));
               return null;
             } catch (err) {
@@ -152,12 +153,12 @@ export default function RulesPage() {
                 {editing === rule.id ? (
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <RuleForm
-                      initial={{ pattern: rule.pattern, category: rule.category_id }}
+                      initial={{ pattern: rule.pattern, category: rule.category_id, conditions: rule.conditions }}
                       submitLabel={t('common.save')}
                       onCancel={() => setEditing(null)}
-                      onSubmit={async (pattern, category) => {
+                      onSubmit={async (pattern, category, conditions) => {
                         try {
-                          await update(rule.id, { pattern, category_id: category, position: rule.position });
+                          await update(rule.id, replacementOf(rule, { pattern, category_id: category, conditions: conditions ?? null }));
                           setEditing(null);
                           toast.success(t('rules.saved'));
                           return null;

@@ -26,4 +26,18 @@ export const ledgerEn = {
   'ledger.selectRow': 'Select this transaction',
   'ledger.ruleApplied.one': '{count} past transaction filed by your rules.',
   'ledger.ruleApplied.other': '{count} past transactions filed by your rules.',
+  'ledger.ruleMoney': 'Money',
+  'ledger.ruleMoneyAny': 'In or out',
+  'ledger.ruleMoneyOut': 'Money out only',
+  'ledger.ruleMoneyIn': 'Money in only',
+  'ledger.ruleMin': 'Amount from',
+  'ledger.ruleMax': 'Amount up to',
+  'ledger.ruleAmountHint': 'Money out is negative: from -100 to -20 means 20 to 100 spent. Empty: any amount.',
+  'ledger.amountInvalid': 'Write the amounts as numbers, e.g. -20 or 12.50, the first no larger than the second.',
+  'ledger.preview': 'Preview',
+  'ledger.previewCount.one': 'Applied now, it would file {count} past transaction, for example:',
+  'ledger.previewCount.other': 'Applied now, it would file {count} past transactions, for example:',
+  'ledger.previewNone': 'No past transaction would change: none matches, or you filed them yourself.',
+  'ledger.previewTooMany':
+    'This rule would change {count} past transactions, more than {limit} at once: add a condition (an amount, money in or out) to narrow it.',
 } as const;

@@ -28,4 +28,18 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'ledger.selectRow': 'Sélectionner cette opération',
   'ledger.ruleApplied.one': '{count} opération passée classée par vos règles.',
   'ledger.ruleApplied.other': '{count} opérations passées classées par vos règles.',
+  'ledger.ruleMoney': 'Sens',
+  'ledger.ruleMoneyAny': 'Entrées ou sorties',
+  'ledger.ruleMoneyOut': 'Sorties seulement',
+  'ledger.ruleMoneyIn': 'Entrées seulement',
+  'ledger.ruleMin': 'Montant à partir de',
+  'ledger.ruleMax': 'Montant jusqu’à',
+  'ledger.ruleAmountHint': 'Les sorties sont négatives : de -100 à -20 veut dire 20 à 100 dépensés. Vide : tout montant.',
+  'ledger.amountInvalid': 'Écrivez les montants en chiffres, par ex. -20 ou 12,50, le premier pas plus grand que le second.',
+  'ledger.preview': 'Aperçu',
+  'ledger.previewCount.one': 'Appliquée maintenant, elle classerait {count} opération passée, par exemple :',
+  'ledger.previewCount.other': 'Appliquée maintenant, elle classerait {count} opérations passées, par exemple :',
+  'ledger.previewNone': 'Aucune opération passée ne changerait : aucune ne correspond, ou vous les avez classées vous-même.',
+  'ledger.previewTooMany':
+    'Cette règle changerait {count} opérations passées, plus de {limit} à la fois : ajoutez une condition (un montant, entrées ou sorties) pour la restreindre.',
 };
