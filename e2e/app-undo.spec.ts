@@ -116,6 +116,40 @@ test('bulk edit: Ctrl-click, Shift-click, select all shown; one change, undone a
   await expect(page.getByTestId('bulk-bar')).toBeHidden();
 });
 
+test('a rule with a condition, previewed, applied to the past and undone from the toast (en)', async () => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await page.getByTestId('open-rules').click();
+  const form = page.getByTestId('rule-new');
+  await form.getByLabel('Words to look for').fill('Monoprix');
+  await form.getByLabel('Category').selectOption('GIFTS');
+  await form.getByTestId('rule-sign').selectOption('DEBIT');
+  await form.getByTestId('rule-min').fill('-60');
+  await form.getByTestId('rule-preview').click();
+  const result = form.getByTestId('rule-preview-result');
+  await expect(result).toContainText(/Applied now, it would file \d+ past transactions?, for example:/);
+  const previewed = Number(/\d+/.exec((await result.textContent())!)![0]);
+  await shot(page, 'rules-1-preview-en');
+  await form.getByTestId('rule-max').fill('-70');
+  await form.getByTestId('rule-preview').click();
+  await expect(form).toContainText('Write the amounts as numbers');
+  await form.getByTestId('rule-max').fill('');
+  await form.getByRole('button', { name: 'Add a rule' }).click();
+  await expect(page.getByTestId('rule-pattern')).toHaveText(['«Monoprix»']);
+
+  await page.getByTestId('rules-apply-all').click();
+  const toastText = previewed === 1 ? '1 past transaction filed by your rules.' : `${previewed} past transactions filed by your rules.`;
+  await expect(page.getByText(toastText)).toBeVisible();
+  await shot(page, 'rules-2-applied-en');
+  await page.getByText(toastText).locator('..').getByTestId('toast-action').click();
+  await expect(page.getByText(`Undone: ${previewed} transactions are back as they were.`)).toBeVisible({ timeout: 30_000 });
+  // Undone as a whole: applied again, the same rows are filed again.
+  await page.getByTestId('rules-apply-all').click();
+  await expect(page.getByText(toastText).last()).toBeVisible();
+  await page.goto(new URL('/history', page.url()).toString());
+  await expect(page.getByTestId('history-count')).not.toContainText('Loading', { timeout: 30_000 });
+});
+
 test('the same in French', async () => {
   test.setTimeout(120_000);
   const { page } = app;
@@ -131,7 +165,8 @@ test('the same in French', async () => {
   await shot(page, 'undo-5-back-button-fr');
   await detail.getByTestId('back-to-automatic').click();
   await expect(page.getByText(/Retour à l’automatique : classée dans/)).toBeVisible();
-  await expect(source).toHaveAttribute('data-source', 'AUTO');
+  // The person's Monoprix rule (made above) now files it: rules come before the automatic filing.
+  await expect(source).toHaveAttribute('data-source', 'RULE');
   await expect(page.getByTestId('toast-action').last()).toHaveText('Annuler');
   await shot(page, 'undo-6-toast-fr');
   await page.getByTestId('history-count').click();
@@ -147,4 +182,16 @@ test('the same in French', async () => {
   await page.getByTestId('bulk-apply').click();
   await expect(page.getByText('Choisissez d’abord une catégorie, des étiquettes ou une note à appliquer.')).toBeVisible();
   await shot(page, 'bulk-3-fr');
+  await page.getByRole('button', { name: 'Vider la sélection' }).click();
+
+  await page.getByTestId('open-rules').click();
+  const form = page.getByTestId('rule-new');
+  await form.getByLabel('Mots à rechercher').fill('Monoprix');
+  await form.getByTestId('rule-sign').selectOption('CREDIT');
+  await form.getByTestId('rule-preview').click();
+  await expect(form.getByTestId('rule-preview-result')).toContainText('Aucune opération passée ne changerait');
+  await form.getByTestId('rule-sign').selectOption('DEBIT');
+  await form.getByTestId('rule-preview').click();
+  await expect(form.getByTestId('rule-preview-result')).toContainText('Appliquée maintenant, elle classerait');
+  await shot(page, 'rules-3-preview-fr');
 });
