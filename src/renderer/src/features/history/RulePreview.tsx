@@ -34,9 +34,11 @@ export function RulePreview({ draft }: { draft: () => Draft | null }) {
 
   return (
     <>
-      <Button icon="search" busy={busy} onClick={() => void run()} data-testid="rule-preview">
-        {t('ledger.preview')}
-      </Button>
+      <div>
+        <Button icon="search" busy={busy} onClick={() => void run()} data-testid="rule-preview">
+          {t('ledger.preview')}
+        </Button>
+      </div>
       {result && (
         <Alert tone={result.tone}>
           <span data-testid="rule-preview-result">{result.text}</span>
