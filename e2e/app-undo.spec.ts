@@ -136,6 +136,7 @@ test('a rule with a condition, previewed, applied to the past and undone from th
   await form.getByTestId('rule-max').fill('');
   await form.getByRole('button', { name: 'Add a rule' }).click();
   await expect(page.getByTestId('rule-pattern')).toHaveText(['«Monoprix»']);
+  await expect(page.getByTestId('rule-conditions')).toHaveText(' · money out, from -60');
 
   await page.getByTestId('rules-apply-all').click();
   const toastText = previewed === 1 ? '1 past transaction filed by your rules.' : `${previewed} past transactions filed by your rules.`;

@@ -12,7 +12,7 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { RuleForm } from './RuleForm';
-import { replacementOf } from './rule-conditions';
+import { conditionParts, replacementOf } from './rule-conditions';
 import { toastWithUndo, useUndoShortcut } from './undo';
 
 /**
@@ -23,7 +23,7 @@ import { toastWithUndo, useUndoShortcut } from './undo';
 export default function RulesPage() {
   const i18n = useT();
   useUndoShortcut(i18n);
-  const { t, tn } = i18n;
+  const { t, tn, number } = i18n;
   const { rules, status, error, load, create, update, remove } = useRules();
   const categoriesById = useStore(dataSelectors.categoriesById);
   const loadCategories = useStore((s) => s.loadCategories);
@@ -175,6 +175,14 @@ export default function RulesPage() {
                       <strong data-testid="rule-pattern">{t('rules.quoted', { pattern: rule.pattern })}</strong>
                       <span className="muted"> → </span>
                       <span data-testid="rule-category">{categoryName(rule.category_id)}</span>
+                      {conditionParts(rule).length > 0 && (
+                        <span className="muted" data-testid="rule-conditions">
+                          {' · '}
+                          {conditionParts(rule)
+                            .map((p) => t(p.key, p.value === undefined ? undefined : { value: typeof p.value === 'number' ? number(p.value) : p.value }))
+                            .join(', ')}
+                        </span>
+                      )}
                     </div>
                     <div className="row rule-actions">
                       <Button

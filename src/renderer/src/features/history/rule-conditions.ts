@@ -58,3 +58,18 @@ export function replacementOf(
     ...(rule.actions ? { actions: rule.actions } : {}),
   };
 }
+
+/** The parts of a rule's conditions and actions the rules list names, as message keys with their values. */
+export function conditionParts(rule: CategorizationRule): Array<{ key: 'ledger.condOut' | 'ledger.condIn' | 'ledger.condFrom' | 'ledger.condTo' | 'ledger.condAccounts' | 'ledger.condDates' | 'ledger.condTags' | 'ledger.condNote'; value?: string | number }> {
+  const c = rule.conditions ?? {};
+  const out: ReturnType<typeof conditionParts> = [];
+  if (c.sign === 'DEBIT') out.push({ key: 'ledger.condOut' });
+  if (c.sign === 'CREDIT') out.push({ key: 'ledger.condIn' });
+  if (c.amount_min !== undefined) out.push({ key: 'ledger.condFrom', value: c.amount_min });
+  if (c.amount_max !== undefined) out.push({ key: 'ledger.condTo', value: c.amount_max });
+  if (c.account_ids?.length) out.push({ key: 'ledger.condAccounts' });
+  if (c.date_from !== undefined || c.date_to !== undefined) out.push({ key: 'ledger.condDates' });
+  if (rule.actions?.tags?.length) out.push({ key: 'ledger.condTags', value: rule.actions.tags.join(', ') });
+  if (rule.actions?.user_note) out.push({ key: 'ledger.condNote' });
+  return out;
+}

@@ -40,4 +40,12 @@ export const ledgerEn = {
   'ledger.previewNone': 'No past transaction would change: none matches, or you filed them yourself.',
   'ledger.previewTooMany':
     'This rule would change {count} past transactions, more than {limit} at once: add a condition (an amount, money in or out) to narrow it.',
+  'ledger.condOut': 'money out',
+  'ledger.condIn': 'money in',
+  'ledger.condFrom': 'from {value}',
+  'ledger.condTo': 'up to {value}',
+  'ledger.condAccounts': 'on chosen accounts only',
+  'ledger.condDates': 'between dates',
+  'ledger.condTags': 'adds tags: {value}',
+  'ledger.condNote': 'adds a note',
 } as const;

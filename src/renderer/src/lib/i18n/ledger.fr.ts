@@ -42,4 +42,12 @@ export const ledgerFr: Record<keyof typeof ledgerEn, string> = {
   'ledger.previewNone': 'Aucune opération passée ne changerait : aucune ne correspond, ou vous les avez classées vous-même.',
   'ledger.previewTooMany':
     'Cette règle changerait {count} opérations passées, plus de {limit} à la fois : ajoutez une condition (un montant, entrées ou sorties) pour la restreindre.',
+  'ledger.condOut': 'sorties',
+  'ledger.condIn': 'entrées',
+  'ledger.condFrom': 'à partir de {value}',
+  'ledger.condTo': 'jusqu’à {value}',
+  'ledger.condAccounts': 'sur les comptes choisis seulement',
+  'ledger.condDates': 'entre deux dates',
+  'ledger.condTags': 'ajoute les étiquettes : {value}',
+  'ledger.condNote': 'ajoute une note',
 };
