@@ -137,6 +137,9 @@ test('a rule with a condition, previewed, applied to the past and undone from th
   await form.getByRole('button', { name: 'Add a rule' }).click();
   await expect(page.getByTestId('rule-pattern')).toHaveText(['«Monoprix»']);
   await expect(page.getByTestId('rule-conditions')).toHaveText(' · money out, from -60');
+  // The form is ready for the next rule: no words, no conditions, no preview of the rule just added.
+  await expect(form.getByTestId('rule-min')).toHaveValue('');
+  await expect(form.getByTestId('rule-preview-result')).toBeHidden();
 
   await page.getByTestId('rules-apply-all').click();
   const toastText = previewed === 1 ? '1 past transaction filed by your rules.' : `${previewed} past transactions filed by your rules.`;

@@ -30,6 +30,7 @@ export function RuleForm({
   const [category, setCategory] = useState(initial?.category ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [fields, setFields] = useState(conditionFields(initial?.conditions));
+  const [added, setAdded] = useState(0);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -42,7 +43,12 @@ export function RuleForm({
     const error = await onSubmit(words, category || categories[0]?.id || '', conditions);
     setBusy(false);
     setProblem(error);
-    if (!error && !initial) setPattern('');
+    if (!error && !initial) {
+      // Ready for the next rule: empty words and conditions, no preview of the one just added.
+      setPattern('');
+      setFields(conditionFields());
+      setAdded((n) => n + 1);
+    }
   };
 
   /** The rule as typed, for the preview; null (and the problem said) when it cannot be read yet. */
@@ -92,7 +98,7 @@ export function RuleForm({
         </Button>
         {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
       </div>
-      <RulePreview draft={draft} />
+      <RulePreview key={added} draft={draft} />
     </form>
   );
 }
