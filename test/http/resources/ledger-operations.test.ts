@@ -263,3 +263,25 @@ describe('operations of a person', () => {
     expect((await api('/ledger_operations?limit=0', 'GET', undefined, token)).status).toBe(400);
   });
 });
+
+describe('export and import of a rule with conditions', () => {
+  it('keeps its conditions and actions, its account given the new id', async () => {
+    const db = engine.ctx.db;
+    const scopes = ['transactions_manage', 'transactions_read', 'accounts_read', 'profile', 'profile_edit'];
+    const from = engine.createUser();
+    const token = engine.userToken(from, scopes);
+    const acc = insertAccount(db, from, insertConnection(db, from), { type: 'CHECKINGS' });
+    insertTransaction(db, from, acc, { label: 'AMAZON' });
+    const rule = { pattern: 'amazon', category_id: 'GIFTS', conditions: { sign: 'DEBIT', account_ids: [String(acc)] }, actions: { tags: ['online'] } };
+    expect((await api('/categorization_rules', 'POST', rule, token)).status).toBe(201);
+    const exported = await (await api('/users/me/export', 'GET', undefined, token)).text();
+    const to = engine.createUser();
+    const toToken = engine.userToken(to, scopes);
+    const res = await engine.http('/v2/users/me/import', { method: 'POST', token: toToken, body: exported, headers: { 'content-type': 'application/json' } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [account] = (await (await api('/accounts', 'GET', undefined, toToken)).json()) as any[];
+    const [imported] = (await (await api('/categorization_rules', 'GET', undefined, toToken)).json()) as any[];
+    expect(account.id).not.toBe(String(acc));
+    expect(imported).toMatchObject({ pattern: 'amazon', conditions: { sign: 'DEBIT', account_ids: [account.id] }, actions: { tags: ['online'] } });
+  });
+});
