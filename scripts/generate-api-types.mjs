@@ -62,6 +62,8 @@ const RECORDS = {
   Transfer: ['get', '/v2/transfers/{id}', '200', ''],
   RecurringPayment: ['get', '/v2/recurring_payments/{id}', '200', ''],
   RecurringDetection: ['post', '/v2/recurring_payments/detect', '200', ''],
+  LedgerOperation: ['get', '/v2/ledger_operations', '200', '/items'],
+  RulePreview: ['post', '/v2/categorization_rules/preview', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

@@ -15,6 +15,7 @@ import { budgetScenario } from './budget';
 import { fxScenario } from './fx';
 import { transfersScenario } from './transfers';
 import { recurringScenario } from './recurring';
+import { ledgerScenario } from './ledger';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -39,4 +40,5 @@ export const scenarios: Scenario[] = [
   fxScenario,
   transfersScenario,
   recurringScenario,
+  ledgerScenario,
 ];

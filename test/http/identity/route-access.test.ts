@@ -93,6 +93,12 @@ const INTERFACE_ACCESS: Record<string, { kind: Access['kind']; scopes?: string[]
   'GET /recurring_payments/:id': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
   'PUT /recurring_payments/:id': { kind: 'user', scopes: ['transactions_manage'] },
   'POST /recurring_payments/detect': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /categorization_rules/preview': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /ledger_operations': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'GET /ledger_operations/:id': { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] },
+  'POST /ledger_operations/:id/undo': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /transactions/:id/back_to_automatic': { kind: 'user', scopes: ['transactions_manage'] },
+  'POST /transactions/bulk_edit': { kind: 'user', scopes: ['transactions_manage'] },
   'PUT /accounts/:id/preferences': { kind: 'user', scopes: ['accounts_manage'] },
   // The person's own ledger (docs/manual-ledger.md).
   'POST /manual_connections': { kind: 'user', scopes: ['connections_manage'] },

@@ -202,7 +202,7 @@ describe('categorization rules', () => {
     // cafe was filed by the person (RESTAURANT, USER) and its counterparty «SAS Gare» matches the gare rule.
     const res = await api('/categorization_rules/apply', 'POST', {});
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ updated: 2 });
+    expect(await res.json()).toMatchObject({ updated: 2, operation: { kind: 'RULE_APPLIED', transaction_count: 2 } });
     expect(await get(ids.carrefour)).toMatchObject({ category_id: 'SUPERMARKET', category_source: 'RULE', category_rule_id: carrefour });
     expect(await get(ids.carrefour2)).toMatchObject({ category_id: 'SUPERMARKET', category_source: 'RULE', category_rule_id: carrefour });
     expect(await get(ids.cafe)).toMatchObject({ category_id: 'RESTAURANT', category_source: 'USER' });
@@ -218,7 +218,7 @@ describe('categorization rules', () => {
   it('applies one rule by rule_id; a rule change is reflected by the next apply', async () => {
     expect((await api(`/categorization_rules/${carrefour}`, 'PUT', { pattern: 'carrefour', category_id: 'FOOD', position: 1 })).status).toBe(204);
     expect(await (await api('/categorization_rules/apply', 'POST', { rule_id: gare })).json()).toEqual({ updated: 0 });
-    expect(await (await api('/categorization_rules/apply', 'POST', { rule_id: carrefour })).json()).toEqual({ updated: 2 });
+    expect(await (await api('/categorization_rules/apply', 'POST', { rule_id: carrefour })).json()).toMatchObject({ updated: 2 });
     expect((await get(ids.carrefour)).category_id).toBe('FOOD');
     const unknown = await api('/categorization_rules/apply', 'POST', { rule_id: '999999' });
     expect(unknown.status).toBe(404);

@@ -49,7 +49,9 @@ export const TRANSACTION_FIELDS: FieldSpec = [
   ['status', 'str'], ['user_note', 'str?'], ['tags', 'strs?'], ['category_source', 'str?'], ['category_rule_id', 'int?'],
 ];
 
-export const RULE_FIELDS: FieldSpec = [['id', 'int'], ['pattern', 'str'], ['folded', 'str'], ['category_id', 'str'], ['position', 'int']];
+export const RULE_FIELDS: FieldSpec = [
+  ['id', 'int'], ['pattern', 'str'], ['folded', 'str'], ['category_id', 'str'], ['position', 'int'], ['conditions', 'json?'], ['actions', 'json?'],
+];
 
 export const CORRECTION_FIELDS: FieldSpec = [['folded_label', 'str'], ['category_id', 'str'], ['date', 'int']];
 

@@ -3,6 +3,7 @@ import { pageLimitProperties, sendList, totalCountHeader, type PageLimit } from 
 import { defineRoutes } from '../http/route-module';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
 import type { RuleInput } from '../services/categorization-rules';
+import { operationSchema, ruleActionsSchema, ruleConditionsSchema } from './ledger-schemas';
 
 /** Categorization rules (an extension, docs/local-api.md). */
 const READ = { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] } as const;
@@ -19,12 +20,15 @@ export const ruleSchema = {
     category_id: { type: 'string' },
     position: { type: 'integer', minimum: 1, description: 'Order of the rules, from 1: the first matching rule wins.' },
     creation_date: { type: 'integer' },
+    conditions: ruleConditionsSchema,
+    actions: ruleActionsSchema,
   },
 } as const;
 
 const pattern = { type: 'string', minLength: 1, maxLength: 400, description: '2 to 100 characters after trimming.' } as const;
 const categoryId = { type: 'string', minLength: 1, maxLength: 100, description: 'A category id of GET /categories.' } as const;
 const position = { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'From 1; beyond the last rule: last.' } as const;
+const ruleFields = { pattern, category_id: categoryId, position, conditions: ruleConditionsSchema, actions: ruleActionsSchema } as const;
 
 export const categorizationRuleRoutes = defineRoutes({
   mount: 'api',
@@ -69,11 +73,59 @@ export const categorizationRuleRoutes = defineRoutes({
           tags: ['Categorization rules'],
           body: { type: 'object', additionalProperties: false, properties: { rule_id: { type: 'string', minLength: 1, maxLength: 40 } } },
           response: {
-            200: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'Transactions re-filed: their category, or the rule filing them, changed.' } } },
+            200: {
+              type: 'object',
+              required: ['updated'],
+              properties: {
+                updated: { type: 'integer', description: 'Transactions re-filed: their category, the rule filing them, their tags or note changed.' },
+                operation: { ...operationSchema, description: 'The operation recorded (POST /ledger_operations/{id}/undo puts them all back); absent when nothing changed.' },
+              },
+            },
           },
         },
       },
-      async (request) => rules.apply(userIdOf(request), request.body?.rule_id),
+      async (request) => {
+        const { updated, operation } = rules.apply(userIdOf(request), request.body?.rule_id);
+        return { updated, ...(operation ? { operation } : {}) };
+      },
+    );
+
+    app.post<{ Body: { rule_id?: string } & Partial<RuleInput> }>(
+      '/categorization_rules/preview',
+      {
+        config: { access: READ },
+        preValidation: rejectWrongBodyTypes,
+        schema: {
+          summary: 'Preview what a rule would change (extension)',
+          description:
+            'Nothing is written. Either rule_id (a saved rule: the past transactions where it would win among the caller\'s rules ' +
+            'and would change), or a draft rule (pattern, category_id, conditions, actions: what it alone would change). ' +
+            'Transactions whose category the person set are never counted.',
+          tags: ['Categorization rules'],
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { rule_id: { type: 'string', minLength: 1, maxLength: 40 }, ...ruleFields },
+          },
+          response: {
+            200: {
+              type: 'object',
+              required: ['count', 'applicable', 'limit', 'transactions'],
+              properties: {
+                count: { type: 'integer', description: 'Transactions that would change.' },
+                applicable: { type: 'boolean', description: 'false when count is above limit: applying would be refused; narrow the rule.' },
+                limit: { type: 'integer', description: 'The most one operation may change.' },
+                transactions: { type: 'array', description: 'The first of them (up to 20), newest first, as they are now.', items: { type: 'object', additionalProperties: true } },
+              },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const p = rules.preview(userIdOf(request), request.body);
+        const body = `{"count":${p.count},"applicable":${p.applicable},"limit":${p.limit},"transactions":[${p.transactions.join(',')}]}`;
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
     );
 
     app.get<{ Params: { id: string } }>(
@@ -96,7 +148,7 @@ export const categorizationRuleRoutes = defineRoutes({
             'Files new transactions whose label, counterparty or bank notes contain the pattern (case and accents ignored) ' +
             'under category_id. position: where it goes (default last; the others shift). 409 when another rule has the same pattern.',
           tags: ['Categorization rules'],
-          body: { type: 'object', required: ['pattern', 'category_id'], additionalProperties: false, properties: { pattern, category_id: categoryId, position } },
+          body: { type: 'object', required: ['pattern', 'category_id'], additionalProperties: false, properties: ruleFields },
           response: { 201: { ...ruleSchema, description: 'Created; Location: /categorization_rules/<id>.' }, 409: { ...errorBody, description: 'Another rule has the same pattern (its id).' } },
         },
       },
@@ -116,7 +168,7 @@ export const categorizationRuleRoutes = defineRoutes({
           description: 'Replaces pattern, category and position; the position moves the rule and the others shift to keep 1..n.',
           tags: ['Categorization rules'],
           params: idParams,
-          body: { type: 'object', required: ['pattern', 'category_id', 'position'], additionalProperties: false, properties: { pattern, category_id: categoryId, position } },
+          body: { type: 'object', required: ['pattern', 'category_id', 'position'], additionalProperties: false, properties: ruleFields },
           response: { 204: { type: 'null', description: 'Done.' }, 409: { ...errorBody, description: 'Another rule has the same pattern (its id).' } },
         },
       },

@@ -32,8 +32,7 @@ import { reconciliationRoutes } from './reconciliation';
 import { documentPreviewRoutes } from './document-preview';
 import { transactionSplitRoutes } from './transaction-splits';
 import { transferRoutes } from './transfers';
-/** Every route module of the engine. Add a module here to serve it. */
-
+import { ledgerOperationRoutes } from './ledger-operations';
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -72,4 +71,5 @@ export const routeModules: RouteModule[] = [
   transactionSplitRoutes,
   transferRoutes,
   recurringPaymentRoutes,
+  ledgerOperationRoutes,
 ];

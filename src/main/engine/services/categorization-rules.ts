@@ -1,14 +1,20 @@
 /**
- * Categorization rules (an extension): a person's "always file «pattern» under category", listed, edited,
+ * Categorization rules (an extension): a person's "always file «pattern» under category", narrowed by
+ * conditions (amount range or sign, accounts, date range) and adding tags or a note, listed, edited,
  * ordered, and applied to new transactions by synchronizations (sync/user-filing.ts) and, on request, to
- * past ones (`apply`). Matching is domain/categorization-rules.ts.
+ * past ones (`apply`, one undoable operation) after a `preview`. Matching is domain/rule-matcher.ts.
  */
-import { clampPosition, compileRules, foldPattern, normalizePattern } from '../domain/categorization-rules';
+import { clampPosition, foldPattern, normalizePattern } from '../domain/categorization-rules';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors';
+import { OPERATION_ROWS_MAX } from '../domain/ledger-operations';
 import type { PageLimit } from '../domain/list-input';
 import { idString, parseId } from '../domain/record';
+import { normalizeActions, normalizeConditions, type RuleActions, type RuleConditions } from '../domain/rule-conditions';
 import type { Store } from '../store';
 import type { CategorizationRuleRow } from '../store/categorization-rules';
+import { matchableRule, type ParsedRule } from '../store/rule-records';
+import { recordOperation, type LedgerOperationRecord } from './ledger-operations';
+import { ruleChanges } from './rule-application';
 
 export interface CategorizationRuleRecord {
   id: string;
@@ -16,23 +22,47 @@ export interface CategorizationRuleRecord {
   category_id: string;
   position: number;
   creation_date: number;
+  conditions?: RuleConditions;
+  actions?: RuleActions;
 }
 
 export interface RuleInput {
   pattern: string;
   category_id: string;
   position?: number;
+  conditions?: RuleConditions;
+  actions?: RuleActions;
 }
 
-const record = (r: CategorizationRuleRow): CategorizationRuleRecord => ({
-  id: idString(r.id),
-  pattern: r.pattern,
-  category_id: r.category_id,
-  position: r.position,
-  creation_date: r.creation_date,
-});
+export interface RulePreview {
+  /** Transactions the rule would change. */
+  count: number;
+  /** Whether it may be applied in one operation (count within `limit`). */
+  applicable: boolean;
+  limit: number;
+  /** The first of them (up to 20), as GET /transactions/{id} gives them, newest first. */
+  transactions: string[];
+}
 
-type Deps = { store: Pick<Store, 'categorizationRules' | 'categories' | 'transactionEdits' | 'transaction'>; now(): number };
+const PREVIEW_ROWS = 20;
+
+const record = (r: CategorizationRuleRow): CategorizationRuleRecord => {
+  const parsed = matchableRule(r);
+  return {
+    id: idString(r.id),
+    pattern: r.pattern,
+    category_id: r.category_id,
+    position: r.position,
+    creation_date: r.creation_date,
+    ...(parsed.conditions ? { conditions: parsed.conditions } : {}),
+    ...(parsed.actions ? { actions: parsed.actions } : {}),
+  };
+};
+
+type Deps = {
+  store: Pick<Store, 'categorizationRules' | 'categories' | 'transactionEdits' | 'transaction' | 'ledgerRows' | 'ledgerOperations'>;
+  now(): number;
+};
 
 export function createCategorizationRuleService(deps: Deps) {
   const { store } = deps;
@@ -44,16 +74,30 @@ export function createCategorizationRuleService(deps: Deps) {
     return row;
   }
 
-  /** The checked pattern and category; Conflict when another rule of the user has the same folded pattern. */
-  function checked(userId: number, input: RuleInput, exceptId?: number) {
+  /** The checked rule; Conflict when another rule of the user (not `exceptId`; any for 'draft') has the same folded pattern. */
+  function checked(userId: number, input: RuleInput, exceptId?: number | 'draft') {
     const pattern = normalizePattern(input.pattern);
     const folded = foldPattern(pattern);
     if (!store.categories.exists(input.category_id)) throw new InvalidInput(`unknown category_id ${input.category_id}`);
+    const conditions = normalizeConditions(input.conditions);
+    const accounts = conditions?.account_ids ?? [];
+    if (accounts.some((a) => parseId(a) === null) || store.ledgerRows.ownedAccountCount(userId, accounts.map(Number)) !== accounts.length)
+      throw new InvalidInput('conditions.account_ids: one of these accounts is not yours (GET /accounts lists them)');
+    const actions = normalizeActions(input.actions);
     const other = rules.idByFolded(userId, folded);
-    if (other !== undefined && other !== exceptId)
+    if (other !== undefined && other !== exceptId && exceptId !== 'draft')
       throw new Conflict(`another rule already has the pattern «${pattern}»`, idString(other));
-    return { pattern, folded, category_id: input.category_id };
+    return {
+      pattern,
+      folded,
+      category_id: input.category_id,
+      conditions: conditions ? JSON.stringify(conditions) : null,
+      actions: actions ? JSON.stringify(actions) : null,
+    };
   }
+
+  /** The user's rules, in position order, whose category still exists. */
+  const usable = (userId: number): ParsedRule[] => rules.all(userId).map(matchableRule).filter((r) => store.categories.exists(r.category_id));
 
   return {
     list(userId: number, page: PageLimit): { records: CategorizationRuleRecord[]; total: number } {
@@ -70,7 +114,7 @@ export function createCategorizationRuleService(deps: Deps) {
       });
     },
     /** Replaces a rule; `position` moves it (the others shift to keep 1..n). */
-    replace(userId: number, idText: string, input: Required<RuleInput>): void {
+    replace(userId: number, idText: string, input: RuleInput & { position: number }): void {
       store.transaction(() => {
         const row = owned(userId, idText);
         const values = checked(userId, input, row.id);
@@ -84,32 +128,40 @@ export function createCategorizationRuleService(deps: Deps) {
       });
     },
     /**
-     * Files the user's past transactions by their rules (all of them, or only where `ruleIdText` is the rule
-     * that wins), except those whose category the person set (category_source USER). Returns how many
-     * transactions changed.
+     * What applying would change, nothing written: a saved rule (`rule_id`: where it wins among the user's
+     * rules) or a draft (the rule as given, alone).
      */
-    apply(userId: number, ruleIdText?: string): { updated: number } {
+    preview(userId: number, input: { rule_id?: string } & Partial<RuleInput>): RulePreview {
+      let changes;
+      if (input.rule_id !== undefined) {
+        if (Object.keys(input).length > 1) throw new InvalidInput('give either rule_id alone, or a draft rule (pattern, category_id…)');
+        const only = owned(userId, input.rule_id).id;
+        changes = ruleChanges(store, userId, usable(userId), only);
+      } else {
+        if (input.pattern === undefined || input.category_id === undefined)
+          throw new InvalidInput('give rule_id (a saved rule), or pattern and category_id (a draft rule)');
+        const values = checked(userId, { ...input, pattern: input.pattern, category_id: input.category_id }, 'draft');
+        const draft = matchableRule({ ...values, id: 0, user_id: userId, position: 1, creation_date: deps.now() });
+        changes = ruleChanges(store, userId, [draft]);
+      }
+      const transactions = store.ledgerRows.jsonOf(userId, changes.rows.map((r) => r.id), PREVIEW_ROWS);
+      return { count: changes.count, applicable: changes.count <= OPERATION_ROWS_MAX, limit: OPERATION_ROWS_MAX, transactions };
+    },
+    /**
+     * Files the user's past transactions by their rules (all of them, or only where `ruleIdText` is the rule
+     * that wins), except those whose category the person set (category_source USER), as one operation.
+     */
+    apply(userId: number, ruleIdText?: string): { updated: number; operation: LedgerOperationRecord | null } {
       return store.transaction(() => {
         const only = ruleIdText === undefined ? undefined : owned(userId, ruleIdText).id;
-        const compiled = compileRules(rules.all(userId));
-        if (compiled.size === 0) return { updated: 0 };
-        const updates: Array<readonly [number, string, number]> = [];
-        // Bank data repeats the same texts a great many times: each distinct one is folded and matched once.
-        const memo = new Map<string, CategorizationRuleRow | null>();
-        for (const t of store.transactionEdits.notFiledByUser(userId)) {
-          const key = `${t.label}\u0000${t.source_label ?? ''}\u0000${t.notes ?? ''}`;
-          let winner = memo.get(key);
-          if (winner === undefined) {
-            winner = compiled.match({ label: t.label, source: t.source_label, notes: t.notes }) ?? null;
-            if (memo.size > 50_000) memo.clear();
-            memo.set(key, winner);
-          }
-          if (!winner || (only !== undefined && winner.id !== only)) continue;
-          if (t.category_id === winner.category_id && t.category_source === 'RULE' && t.category_rule_id === winner.id) continue;
-          updates.push([t.id, winner.category_id, winner.id]);
-        }
-        store.transactionEdits.fileByRules(updates);
-        return { updated: updates.length };
+        const changes = ruleChanges(store, userId, usable(userId), only);
+        if (changes.count > OPERATION_ROWS_MAX)
+          throw new InvalidInput(
+            `this would re-file ${changes.count} transactions at once, more than ${OPERATION_ROWS_MAX}; narrow the rule (an account, a date range, an amount) and try again`,
+          );
+        const details = ruleIdText === undefined ? { rules: 'all' } : { rule_id: ruleIdText };
+        const operation = recordOperation(deps, userId, 'RULE_APPLIED', details, changes.rows);
+        return { updated: operation?.transaction_count ?? 0, operation };
       });
     },
   };

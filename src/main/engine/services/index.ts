@@ -11,6 +11,7 @@ import { createExportImportService } from './export-import';
 import { createFxRateService, RatesRefresh } from './fx-rates';
 import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createManualLedgerService } from './manual-ledger';
+import { createLedgerOperationService } from './ledger-operations';
 import { createProviderService } from './providers';
 import { createRecurringPaymentService, type RecurringEventEmitter } from './recurring-payments';
 import { createRolloutService } from './rollout';
@@ -40,6 +41,7 @@ export function createServices(
     transfers: createTransferService(deps),
     // Transfers between the person's own accounts are not payments to anyone.
     recurringPayments: createRecurringPaymentService({ ...deps, transferIds: (userId) => deps.store.transferLinks.linkedTransactionIds(userId) }),
+    ledgerOperations: createLedgerOperationService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

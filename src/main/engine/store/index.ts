@@ -22,6 +22,8 @@ import { createSummaryBalanceStore } from './summary-balances';
 import { createKeyStore } from './keys';
 import { createManualLedgerStore } from './manual-ledger';
 import { createReconciliationStore } from './reconciliations';
+import { createLedgerOperationStore } from './ledger-operations';
+import { createLedgerRowStore } from './ledger-rows';
 import { createProviderStore } from './providers';
 import { createQueuesStore } from './queues';
 import { createRecurringPaymentStore } from './recurring-payments';
@@ -85,6 +87,8 @@ export function createStore(db: Db) {
     summaryBalances: createSummaryBalanceStore(db),
     manualLedger: createManualLedgerStore(db),
     reconciliations: createReconciliationStore(db),
+    ledgerOperations: createLedgerOperationStore(db),
+    ledgerRows: createLedgerRowStore(db),
   };
 }
 

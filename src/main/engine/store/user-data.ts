@@ -146,7 +146,8 @@ function insertStatements(db: Db) {
   );
   const balance = db.prepare('INSERT INTO balance_history (account_id, date, balance) VALUES (@account_id, @date, @balance)');
   const rule = db.prepare(
-    'INSERT INTO categorization_rules (user_id, pattern, folded, category_id, position, creation_date) VALUES (@user_id, @pattern, @folded, @category_id, @position, @now)',
+    `INSERT INTO categorization_rules (user_id, pattern, folded, category_id, position, creation_date, conditions, actions)
+     VALUES (@user_id, @pattern, @folded, @category_id, @position, @now, @conditions, @actions)`,
   );
   const correction = db.prepare(
     'INSERT INTO category_corrections (user_id, folded_label, category_id, date) VALUES (@user_id, @folded_label, @category_id, @date)',

@@ -183,7 +183,7 @@ function* preparing(
     const source = isText(tx.counterparty) && tx.counterparty !== '' ? tx.counterparty : null;
     // The person's rules and what was learnt from their corrections come before the automatic categorizer
     // (used only if the row is new: a stored row keeps its category).
-    const filed = filing?.file(label, source, notes);
+    const filed = filing?.file(label, source, notes, { amount, currency, date: tx.date, reference: account.reference });
     const row: PreparedTransaction = {
       key,
       amount,

@@ -24,7 +24,7 @@ import type { SyncPort, SyncRequest, SyncType } from './sync-port';
 /** What the sync service is handed by the engine. */
 export interface SyncDeps extends ChannelRunDeps {
   /** The results' store, and the person's rules and corrections (how new transactions are filed: user-filing.ts). */
-  store: ChannelRunDeps['store'] & Pick<Store, 'categorizationRules' | 'categoryCorrections'>;
+  store: ChannelRunDeps['store'] & Pick<Store, 'categorizationRules' | 'categoryCorrections' | 'accounts'>;
   settings: Settings;
   /** The engine's connectors, by provider id. */
   connectorOf(providerId: string): Connector | undefined;
@@ -238,7 +238,7 @@ export class SyncService implements SyncPort {
       broker: this.broker,
       categories: this.categories(),
       // The person's rules and learnt labels, read and compiled once for this run.
-      filing: userFiling(this.deps.store, connection.user_id, this.knownCategories),
+      filing: userFiling(this.deps.store, connection.user_id, this.knownCategories, connection.id),
       bankState: this.bankStates.of(providerId),
       callTimeoutMs: this.callTimeoutMs(),
       signal,

@@ -63,6 +63,8 @@ export type {
   RecurringPayment,
   RulesApplied,
   Transfer,
+  LedgerOperation,
+  RulePreview,
   SignKey,
   StatementFile,
   TokenAnswer,

@@ -13,6 +13,7 @@ import m012 from './m012_budgets';
 import m013 from './m013_manual_ledger';
 import m014 from './m014_splits_and_transfers';
 import m015 from './m015_recurring_payments';
+import m016 from './m016_ledger_operations';
 import type { Db } from '../database';
 
 /**
@@ -50,4 +51,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 13, name: 'manual_ledger', sql: m013 },
   { version: 14, name: 'splits_and_transfers', sql: m014 },
   { version: 15, name: 'recurring_payments', sql: m015 },
+  { version: 16, name: 'ledger_operations', sql: m016 },
 ];

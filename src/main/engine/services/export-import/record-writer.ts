@@ -50,6 +50,15 @@ export class RecordWriter {
     for (const r of records) this.writeOne(list, r, storedRow(r, EXPORT_LISTS[list]));
   }
 
+  /** A rule's conditions with the accounts it names given their new ids (a rule never files another account). */
+  private importedConditions(stored: string | number | null | undefined): string | null {
+    if (typeof stored !== 'string') return null;
+    const conditions = JSON.parse(stored) as { account_ids?: unknown[] };
+    if (Array.isArray(conditions.account_ids))
+      conditions.account_ids = conditions.account_ids.map((old) => String(this.accounts.get(Number(old)) ?? 0));
+    return JSON.stringify(conditions);
+  }
+
   private writeOne(list: ExportList, r: ExportedRecord, row: ReturnType<typeof storedRow>): void {
     const data = this.store.userData;
     switch (list) {
@@ -74,7 +83,7 @@ export class RecordWriter {
         data.insertBalance({ ...row, account_id: this.accounts.get(r.account_id)! });
         return;
       case 'rules':
-        this.rules.set(r.id, data.insertRule({ ...row, ...this.base }));
+        this.rules.set(r.id, data.insertRule({ ...row, ...this.base, conditions: this.importedConditions(row.conditions) }));
         return;
       case 'category_corrections':
         data.insertCorrection({ ...row, ...this.base });

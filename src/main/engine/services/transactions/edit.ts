@@ -2,13 +2,15 @@
  * PUT /transactions/{id} (an extension): the person corrects the category and sets their own note and tags.
  * Fields given replace the stored value, fields left out stay. A category set here is the person's
  * (category_source USER): rules applied later and synchronizations leave it alone. A change of category is
- * recorded as a correction of the transaction's label (domain/learned-categories.ts).
+ * recorded as a correction of the transaction's label (domain/learned-categories.ts). The change is one
+ * operation (services/ledger-operations.ts), so it can be undone.
  */
 import { InvalidInput, NotFound } from '../../domain/errors';
 import { correctionLabel } from '../../domain/learned-categories';
 import { parseId } from '../../domain/record';
 import { normalizeNote, normalizeTags } from '../../domain/transaction-edits';
 import type { Store } from '../../store';
+import { recordOperation, type LedgerOperationRecord } from '../ledger-operations';
 
 export interface TransactionEdit {
   category_id?: string;
@@ -17,11 +19,11 @@ export interface TransactionEdit {
 }
 
 export function editTransaction(
-  deps: { store: Pick<Store, 'transactionEdits' | 'categories' | 'categoryCorrections' | 'transaction'>; now(): number },
+  deps: { store: Pick<Store, 'transactionEdits' | 'categories' | 'categoryCorrections' | 'ledgerOperations' | 'transaction'>; now(): number },
   userId: number,
   idText: string,
   edit: TransactionEdit,
-): void {
+): LedgerOperationRecord | null {
   const { store } = deps;
   if (edit.category_id === undefined && edit.user_note === undefined && edit.tags === undefined)
     throw new InvalidInput('give at least one of category_id, user_note, tags');
@@ -29,7 +31,7 @@ export function editTransaction(
   const tags = edit.tags === undefined ? undefined : normalizeTags(edit.tags);
   if (edit.category_id !== undefined && !store.categories.exists(edit.category_id))
     throw new InvalidInput(`unknown category_id ${edit.category_id}`);
-  store.transaction(() => {
+  return store.transaction(() => {
     const row = store.transactionEdits.owned(userId, parseId(idText));
     if (!row) throw NotFound.of('transaction', idText);
     const next = {
@@ -44,6 +46,7 @@ export function editTransaction(
         store.categoryCorrections.record(userId, correctionLabel(row.label), edit.category_id, deps.now());
       Object.assign(next, { category_id: edit.category_id, category_source: 'USER', category_rule_id: null });
     }
-    store.transactionEdits.write(row.id, next);
+    const before = { category_id: row.category_id, category_source: row.category_source, category_rule_id: row.category_rule_id, user_note: row.user_note, tags: row.tags };
+    return recordOperation(deps, userId, 'EDIT', { transaction_id: idText }, [{ id: row.id, before, after: next }]);
   });
 }

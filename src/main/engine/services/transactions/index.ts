@@ -2,6 +2,8 @@ import { NotFound } from '../../domain/errors';
 import { parseId } from '../../domain/record';
 import { parseTransactionFilters, type TransactionListQuery } from '../../domain/transaction-filters';
 import type { ServiceDeps } from '../deps';
+import { backToAutomatic } from './back-to-automatic';
+import { bulkEditTransactions, type BulkEdit } from './bulk-edit';
 import { editTransaction, type TransactionEdit } from './edit';
 import { setSplits } from './splits';
 import type { SplitInput } from '../../domain/splits';
@@ -9,6 +11,7 @@ import type { SplitInput } from '../../domain/splits';
 export type { TransactionListQuery } from '../../domain/transaction-filters';
 export type { TransactionEdit } from './edit';
 export type { SplitInput } from '../../domain/splits';
+export type { BulkEdit } from './bulk-edit';
 
 /** The transaction reads (routes/transactions.ts): pages and records come out of SQLite as JSON text. */
 export function createTransactionService(deps: Pick<ServiceDeps, 'store' | 'now'>) {
@@ -29,9 +32,13 @@ export function createTransactionService(deps: Pick<ServiceDeps, 'store' | 'now'
       return json;
     },
     /** PUT /transactions/{id} (extension): the person's category, note and tags. */
-    edit: (userId: number, idText: string, edit: TransactionEdit): void => editTransaction(deps, userId, idText, edit),
+    edit: (userId: number, idText: string, edit: TransactionEdit) => editTransaction(deps, userId, idText, edit),
     /** PUT /transactions/{id}/splits (extension): the parts, or [] to remove the split. */
     split: (userId: number, idText: string, splits: readonly SplitInput[]): void => setSplits(deps, userId, idText, splits),
+    /** POST /transactions/bulk_edit (extension): one operation over the selected transactions. */
+    bulkEdit: (userId: number, edit: BulkEdit) => bulkEditTransactions(deps, userId, edit),
+    /** POST /transactions/{id}/back_to_automatic (extension): drops the person's category. */
+    backToAutomatic: (userId: number, idText: string) => backToAutomatic(deps, userId, idText),
   };
 }
 

@@ -328,11 +328,35 @@ export interface CategorizationRule {
   /** Order of the rules, from 1: the first matching rule wins. */
   position: number;
   creation_date: number;
+  /** All given must hold (besides the pattern). Absent: the pattern alone decides. */
+  conditions?: {
+    /** Lowest amount in the currency's units (debits are negative). */
+    amount_min?: number;
+    /** Highest amount in the currency's units. */
+    amount_max?: number;
+    /** Only money out, or only money in. */
+    sign?: 'DEBIT' | 'CREDIT';
+    /** Only these accounts of the caller. */
+    account_ids?: string[];
+    /** Unix time (seconds), inclusive. */
+    date_from?: number;
+    /** Unix time (seconds), inclusive. */
+    date_to?: number;
+  };
+  /** Besides filing under category_id: tags added to the transaction's tags, a note added to its note. */
+  actions?: {
+    /** Each trimmed, 1 to 40 characters; duplicates (ignoring case) removed, order kept; at most 20. */
+    tags?: string[];
+    /** 1 to 1000 characters after trimming. */
+    user_note?: string;
+  };
 }
 
 export interface RulesApplied {
-  /** Transactions re-filed: their category, or the rule filing them, changed. */
+  /** Transactions re-filed: their category, the rule filing them, their tags or note changed. */
   updated: number;
+  /** The operation recorded (POST /ledger_operations/{id}/undo puts them all back); absent when nothing changed. */
+  operation?: LedgerOperation;
 }
 
 export interface Budget {
@@ -480,6 +504,30 @@ export interface RecurringDetection {
   found: number;
   /** Series proposed for the first time. */
   proposed: number;
+}
+
+export interface LedgerOperation {
+  id: string;
+  /** A single edit, a bulk edit, a rule applied to past transactions, back to automatic, a category merge. */
+  kind: 'EDIT' | 'BULK_EDIT' | 'RULE_APPLIED' | 'AUTOMATIC' | 'CATEGORY_MERGE';
+  /** Transactions it changed. */
+  transaction_count: number;
+  creation_date: number;
+  /** When it was undone; absent while it stands. */
+  undone_date?: number;
+  /** What it was about: transaction_id, rule_id, category_id, tags, add_note. */
+  details?: Record<string, unknown>;
+}
+
+export interface RulePreview {
+  /** Transactions that would change. */
+  count: number;
+  /** false when count is above limit: applying would be refused; narrow the rule. */
+  applicable: boolean;
+  /** The most one operation may change. */
+  limit: number;
+  /** The first of them (up to 20), newest first, as they are now. */
+  transactions: Record<string, unknown>[];
 }
 
 export interface Queue {

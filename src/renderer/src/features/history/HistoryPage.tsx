@@ -18,13 +18,17 @@ import { useCsvExport } from './use-csv-export';
 import { useFilterInAddress } from './use-filter-address';
 import { useCompact } from './use-compact';
 import { useHistoryView } from './use-history-view';
+import { useUndoShortcut } from './undo';
+import { BulkEditBar } from './BulkEditBar';
 
 /**
  * The transaction history: a header (count, saved filters, export, refresh), the filter bar, the
  * virtualized table, and the selected transaction's details beside it.
  */
 export default function HistoryPage() {
-  const { t, tn, number } = useT();
+  const i18n = useT();
+  const { t, tn, number } = i18n;
+  useUndoShortcut(i18n);
   const filter = useStore((s) => s.filter);
   const sort = useStore((s) => s.sort);
   const replaceFilter = useStore((s) => s.replaceFilter);
@@ -79,6 +83,7 @@ export default function HistoryPage() {
 
       {/* No transaction at all: nothing to filter, the room goes to what to do next. */}
       {empty !== 'none' && <HistoryFilters />}
+      <BulkEditBar view={view} />
 
       <div className={`history-body${selectedIndex >= 0 ? ' with-detail' : ''}`}>
         {txLoad.status === 'error' && txTable.size === 0 ? (

@@ -9,6 +9,7 @@ import { dataSelectors, useStore } from '../../store';
 import { useRules } from '../../store/history/rules';
 import { Alert, Button, TextField } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { toastWithUndo } from './undo';
 
 /**
  * After a category correction: "Always file «Carrefour» under Groceries?" creates a categorization rule, then
@@ -63,9 +64,10 @@ export function RuleOffer({
     setBusy(true);
     setProblem(null);
     try {
-      const { updated } = await rulesApi.apply(rule.id);
+      const { updated, operation } = await rulesApi.apply(rule.id);
       await refreshRows(updated > 0 ? rowsForPatterns(txTable, [rule.pattern]) : []);
       setApplied(updated);
+      if (operation) toastWithUndo(i18n, i18n.tn('ledger.ruleApplied', updated), operation);
     } catch (err) {
       setProblem(errorMessage(i18n, err));
     } finally {

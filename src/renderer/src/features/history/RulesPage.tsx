@@ -12,6 +12,8 @@ import { errorMessage } from '../common/errors';
 import { BackLink } from '../layout/BackLink';
 import { PageHeader } from '../layout/PageHeader';
 import { RuleForm } from './RuleForm';
+import { conditionParts, replacementOf } from './rule-conditions';
+import { toastWithUndo, useUndoShortcut } from './undo';
 
 /**
  * The categorization rules: listed in the order they are tried, added, edited (words and category), moved up
@@ -20,7 +22,8 @@ import { RuleForm } from './RuleForm';
  */
 export default function RulesPage() {
   const i18n = useT();
-  const { t, tn } = i18n;
+  useUndoShortcut(i18n);
+  const { t, tn, number } = i18n;
   const { rules, status, error, load, create, update, remove } = useRules();
   const categoriesById = useStore(dataSelectors.categoriesById);
   const loadCategories = useStore((s) => s.loadCategories);
@@ -57,7 +60,7 @@ export default function RulesPage() {
 
   const move = (rule: CategorizationRule, by: -1 | 1) =>
     run(`move-${rule.id}`, async () => {
-      await update(rule.id, { pattern: rule.pattern, category_id: rule.category_id, position: rule.position + by });
+      await update(rule.id, replacementOf(rule, { position: rule.position + by }));
       setRefocus({ id: rule.id, direction: by < 0 ? 'up' : 'down' });
     });
 
@@ -76,8 +79,9 @@ export default function RulesPage() {
 
   const apply = (rule?: CategorizationRule) =>
     run(rule ? `apply-${rule.id}` : 'apply', async () => {
-      const { updated } = await rulesApi.apply(rule?.id);
+      const { updated, operation } = await rulesApi.apply(rule?.id);
       setApplied(updated);
+      if (operation) toastWithUndo(i18n, i18n.tn('ledger.ruleApplied', updated), operation);
       if (updated > 0 && txTable.size > 0) {
         await refreshRows(
           rowsForPatterns(
@@ -119,9 +123,9 @@ export default function RulesPage() {
       <Card title={t('rules.add')}>
         <RuleForm
           submitLabel={t('rules.add')}
-          onSubmit={async (pattern, category) => {
+          onSubmit={async (pattern, category, conditions) => {
             try {
-              await create({ pattern, category_id: category });
+              await create({ pattern, category_id: category, ...(conditions ? { conditions } : {}) });
               toast.success(t('rules.saved'));
               return null;
             } catch (err) {
@@ -149,12 +153,12 @@ export default function RulesPage() {
                 {editing === rule.id ? (
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <RuleForm
-                      initial={{ pattern: rule.pattern, category: rule.category_id }}
+                      initial={{ pattern: rule.pattern, category: rule.category_id, conditions: rule.conditions }}
                       submitLabel={t('common.save')}
                       onCancel={() => setEditing(null)}
-                      onSubmit={async (pattern, category) => {
+                      onSubmit={async (pattern, category, conditions) => {
                         try {
-                          await update(rule.id, { pattern, category_id: category, position: rule.position });
+                          await update(rule.id, replacementOf(rule, { pattern, category_id: category, conditions: conditions ?? null }));
                           setEditing(null);
                           toast.success(t('rules.saved'));
                           return null;
@@ -171,6 +175,14 @@ export default function RulesPage() {
                       <strong data-testid="rule-pattern">{t('rules.quoted', { pattern: rule.pattern })}</strong>
                       <span className="muted"> → </span>
                       <span data-testid="rule-category">{categoryName(rule.category_id)}</span>
+                      {conditionParts(rule).length > 0 && (
+                        <span className="muted" data-testid="rule-conditions">
+                          {' · '}
+                          {conditionParts(rule)
+                            .map((p) => t(p.key, p.value === undefined ? undefined : { value: typeof p.value === 'number' ? number(p.value) : p.value }))
+                            .join(', ')}
+                        </span>
+                      )}
                     </div>
                     <div className="row rule-actions">
                       <Button

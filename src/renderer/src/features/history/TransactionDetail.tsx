@@ -7,6 +7,7 @@ import { CategorySource } from './CategorySource';
 import { SplitEditor } from './SplitEditor';
 import { TransactionEditor } from './TransactionEditor';
 import { TransferPanel } from './TransferPanel';
+import { useUndoCount } from './undo';
 
 /**
  * The selected transaction's details: what the local table holds at once, then the full record from the
@@ -24,6 +25,7 @@ export function TransactionDetail({
   categoryName: (id: string) => string;
 }) {
   const { t, day, dateTime, money } = useT();
+  const undos = useUndoCount((s) => s.count);
   const [full, setFull] = useState<Transaction | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const i = txTable.indexOf(id);
@@ -127,7 +129,7 @@ export function TransactionDetail({
         </div>
       )}
       <TransferPanel key={`transfer-${id}`} id={id} accountName={accountName} />
-      <TransactionEditor key={id} id={id} />
+      <TransactionEditor key={`${id}:${undos}`} id={id} />
       <SplitEditor key={`split-${id}`} id={id} />
       {full?.remittance_information && full.remittance_information.length > 0 && (
         <div>

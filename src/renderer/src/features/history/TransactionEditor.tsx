@@ -2,10 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
-import { Alert, Button, SelectField, TextField, toast } from '../../ui';
+import { Alert, Button, SelectField, TextField } from '../../ui';
+import { operationsApi } from '../../lib/api';
 import { errorMessage } from '../common/errors';
 import { CategoryOptions } from './CategoryOptions';
+import { BackToAutomatic } from './BackToAutomatic';
 import { RuleOffer } from './RuleOffer';
+import { toastWithUndo } from './undo';
 import { editProblem, parseTags } from './tags';
 import type { TransactionEdit } from '../../lib/api';
 
@@ -43,7 +46,8 @@ export function TransactionEditor({ id }: { id: string }) {
       await editTransaction(id, edit);
       setTagsText(tags.join(', '));
       setNote(note.trim());
-      toast.success(t('hedit.saved'));
+      const [operation] = await operationsApi.recent(1).catch(() => []);
+      toastWithUndo(i18n, t('hedit.saved'), operation);
       if (edit.category_id) setOffer({ category: edit.category_id });
     } catch (err) {
       setProblem(t('hedit.failed', { message: errorMessage(i18n, err) }));
@@ -90,10 +94,11 @@ export function TransactionEditor({ id }: { id: string }) {
           data-testid="edit-tags"
         />
         {problem && <Alert tone="warning">{problem}</Alert>}
-        <div>
+        <div className="row" style={{ gap: 'var(--space-2)', flexWrap: 'wrap' }}>
           <Button type="submit" variant="primary" icon="save" busy={busy}>
             {t('hedit.save')}
           </Button>
+          {txTable.categorySources[i] === 'USER' && <BackToAutomatic id={id} onDone={(category) => setCategory(category)} />}
         </div>
       </form>
       {offer && (

@@ -9,6 +9,7 @@ import { widestBalance } from '../../lib/running-balance';
 import { dataSelectors, useStore } from '../../store';
 import { PartsLabel } from '../common/PartsLabel';
 import { sourceMark } from './CategorySource';
+import { pickOnClick, usePickedRows } from './picked-rows';
 import { useRowNavigation } from './use-row-navigation';
 
 /**
@@ -44,6 +45,7 @@ export function TransactionTable({
   const { scrollRef, virtualizer, active, setActive, onKeyDown } = useRowNavigation(view, onSelect);
   // The account in parts: a narrow column shortens its names, never what tells look-alike accounts apart.
   const accountParts = useStore(dataSelectors.accountLabelParts);
+  const picked = usePickedRows((s) => s.ids);
   // In a narrow window the details hide the table: when they close, come back to the row that was open.
   useEffect(() => {
     if (selected === null && view.length)
@@ -137,10 +139,12 @@ export function TransactionTable({
                   role="row"
                   aria-rowindex={item.index + 2}
                   aria-selected={selected === id}
-                  className={`vrow vbody-row${item.index === active ? ' active' : ''}`}
+                  className={`vrow vbody-row${item.index === active ? ' active' : ''}${picked.has(id) ? ' picked' : ''}`}
+                  data-picked={picked.has(id) || undefined}
                   style={{ transform: `translateY(${item.start}px)` }}
-                  onClick={() => {
+                  onClick={(e) => {
                     setActive(item.index);
+                    if (pickOnClick(e, view, item.index, id)) return;
                     onSelect(id);
                   }}
                   data-testid="tx-row"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, type Account } from '../../lib/api';
-import { ledgerApi, type Reconciliation } from '../../lib/api/ledger';
+import { manualLedgerApi, type Reconciliation } from '../../lib/api/ledger';
 import { parseTypedDay } from '../../lib/date-input';
 import { useT } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
@@ -15,7 +15,7 @@ const ROWS = 20;
 
 /** The last reconciliation, or null when the account was never reconciled (the API answers 404). */
 const lastReconciliation = (id: string) =>
-  ledgerApi.reconciliation(id).catch((err: unknown) => {
+  manualLedgerApi.reconciliation(id).catch((err: unknown) => {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   });
@@ -28,7 +28,7 @@ const lastReconciliation = (id: string) =>
 export function LedgerCard({ account }: { account: Account }) {
   const { t } = useT();
   const [adding, setAdding] = useState(false);
-  const running = useAsync(() => ledgerApi.runningBalances(account.id, 1, ROWS).then((r) => r.data), [account.id, account.balance]);
+  const running = useAsync(() => manualLedgerApi.runningBalances(account.id, 1, ROWS).then((r) => r.data), [account.id, account.balance]);
   const reconciliation = useAsync(() => lastReconciliation(account.id), [account.id, account.balance]);
   const closed = account.status === 'CLOSED';
   return (
@@ -63,7 +63,7 @@ function ReconcileForm({ account, last, onDone }: { account: Account; last: Reco
     e.preventDefault();
     setTried(true);
     if (typed === null || !parseTypedDay(statementDay)) return;
-    void run(async () => onDone(await ledgerApi.reconcile(account.id, { date: statementDay, statement_balance: typed })));
+    void run(async () => onDone(await manualLedgerApi.reconcile(account.id, { date: statementDay, statement_balance: typed })));
   };
   const dayOf = (iso: string) => day(Date.parse(`${iso}T12:00:00Z`) / 1000);
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ledgerApi, MANUAL_KINDS, type ManualKind } from '../../lib/api/ledger';
+import { manualLedgerApi, MANUAL_KINDS, type ManualKind } from '../../lib/api/ledger';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useStore } from '../../store';
 import { Alert, Button, Dialog, SelectField, TextField, toast } from '../../ui';
@@ -33,8 +33,8 @@ export function ManualAccountDialog({ open, onClose, currency: defaultCurrency }
     setTried(true);
     if (problems.name || problems.currency || problems.balance) return;
     void run(async () => {
-      const connection = manualConnectionOf(useStore.getState().connections) ?? (await ledgerApi.createConnection(t('ledger.manualConnection')));
-      await ledgerApi.createAccount({ connection_id: connection.id, name: name.trim(), kind, currency: cleanCurrency, balance: typedAmount(balance)! });
+      const connection = manualConnectionOf(useStore.getState().connections) ?? (await manualLedgerApi.createConnection(t('ledger.manualConnection')));
+      await manualLedgerApi.createAccount({ connection_id: connection.id, name: name.trim(), kind, currency: cleanCurrency, balance: typedAmount(balance)! });
       await Promise.all([loadConnections(), loadAccounts()]);
       toast.success(t('ledger.created', { name: name.trim() }));
       setName('');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '../../lib/api';
-import { ledgerApi } from '../../lib/api/ledger';
+import { manualLedgerApi } from '../../lib/api/ledger';
 import { parseTypedDay } from '../../lib/date-input';
 import { useT } from '../../lib/i18n';
 import { useStore } from '../../store';
@@ -45,7 +45,7 @@ export function ManualTransactionDialog({ account, onClose }: { account: Account
     if (!account || problems.day || problems.label || problems.amount) return;
     const unsigned = typed!.replace(/^[+-]/, '');
     void run(async () => {
-      await ledgerApi.createTransaction({ account_id: account.id, amount: direction === 'out' ? `-${unsigned}` : unsigned, date: daySeconds(day), label: label.trim() });
+      await manualLedgerApi.createTransaction({ account_id: account.id, amount: direction === 'out' ? `-${unsigned}` : unsigned, date: daySeconds(day), label: label.trim() });
       await Promise.all([loadAccounts(), refreshTransactions()]);
       toast.success(t('ledger.transactionAdded', { name: account.name }));
       close();

@@ -12,6 +12,7 @@ export { rulesApi, type NewCategorizationRule } from './rules';
 export { budgetApi, type BudgetStyle, type BudgetTarget } from './budget';
 export { ledgerApi, type SplitPartInput } from './transfers';
 export { recurringApi, type RecurringEdit } from './recurring';
+export { operationsApi, type BulkEditBody, type OperationResult } from './operations';
 export { categoriesApi } from './categories';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';

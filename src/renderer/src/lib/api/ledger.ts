@@ -24,7 +24,7 @@ export interface RunningBalance {
 const account = (id: string) => `/accounts/${encodeURIComponent(id)}`;
 
 /** The person's own ledger (extension, docs/manual-ledger.md): manual accounts and transactions, reconciliation. */
-export const ledgerApi = {
+export const manualLedgerApi = {
   createConnection: (name: string) => api.post<Connection>('/manual_connections', { name }).then((r) => r.data),
   createAccount: (body: { connection_id: string; name: string; kind: ManualKind; currency: string; balance: string }) =>
     api.post<Account>('/manual_accounts', body).then((r) => r.data),

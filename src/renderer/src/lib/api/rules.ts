@@ -6,7 +6,14 @@ export interface NewCategorizationRule {
   pattern: string;
   category_id: string;
   position?: number;
+  /** Amount, sign, accounts, dates (all must hold); left out: the words alone decide. */
+  conditions?: CategorizationRule['conditions'];
+  /** Tags and a note added besides the category. */
+  actions?: CategorizationRule['actions'];
 }
+
+/** A replacement of a rule: PUT replaces everything, so what the form does not show is sent back as it was. */
+export type RuleReplacement = NewCategorizationRule & { position: number };
 
 /** Categorization rules (extension): read with transactions_read, changed with transactions_manage. */
 export const rulesApi = {
@@ -16,7 +23,7 @@ export const rulesApi = {
   /** 201 with the rule; 409 conflict (error body `id`: the other rule) when a rule has the same pattern. */
   create: (rule: NewCategorizationRule) => api.post<CategorizationRule>('/categorization_rules', rule).then((r) => r.data),
   /** Replaces the rule; `position` moves it and the others shift. */
-  update: (id: string, rule: Required<NewCategorizationRule>) => api.put(`/categorization_rules/${encodeURIComponent(id)}`, rule),
+  update: (id: string, rule: RuleReplacement) => api.put(`/categorization_rules/${encodeURIComponent(id)}`, rule),
   remove: (id: string) => api.del(`/categorization_rules/${encodeURIComponent(id)}`),
   /** Files past transactions by all rules (or only where `ruleId` wins), except those the person filed. */
   apply: (ruleId?: string) =>

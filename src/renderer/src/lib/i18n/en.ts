@@ -11,6 +11,7 @@ import { recurringEn } from './recurring.en';
 import { currenciesEn } from './currencies.en';
 import { historyEditEn } from './history-edit.en';
 import { ledgerEn } from './ledger.en';
+import { operationsEn } from './operations.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
 import { historyFiltersEn } from './history-filters.en';
@@ -43,6 +44,7 @@ export const en = {
   ...dashEn,
   ...historyEditEn,
   ...splitsTransfersEn,
+  ...operationsEn,
   ...syncStateEn,
   ...historyFiltersEn,
   ...errorsEn,

@@ -12,6 +12,7 @@ import { recurringFr } from './recurring.fr';
 import { currenciesFr } from './currencies.fr';
 import { historyEditFr } from './history-edit.fr';
 import { ledgerFr } from './ledger.fr';
+import { operationsFr } from './operations.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
 import { historyFiltersFr } from './history-filters.fr';
@@ -44,6 +45,7 @@ export const fr: Record<MessageKey, string> = {
   ...dashFr,
   ...historyEditFr,
   ...splitsTransfersFr,
+  ...operationsFr,
   ...syncStateFr,
   ...historyFiltersFr,
   ...errorsFr,

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { rulesApi, type NewCategorizationRule } from '../../lib/api';
+import type { RuleReplacement } from '../../lib/api/rules';
 import type { CategorizationRule } from '../../lib/api/types';
 
 /**
@@ -13,7 +14,7 @@ interface RulesState {
   error?: unknown;
   load(force?: boolean): Promise<void>;
   create(rule: NewCategorizationRule): Promise<CategorizationRule>;
-  update(id: string, rule: Required<NewCategorizationRule>): Promise<void>;
+  update(id: string, rule: RuleReplacement): Promise<void>;
   remove(id: string): Promise<void>;
   reset(): void;
 }
