@@ -24,5 +24,7 @@ import { widgetRoutes } from './widget';
 import { documentRoutes } from './documents';
 import { categorizationRuleRoutes } from './categorization-rules';
 import { exportImportRoutes } from './export-import';
+import { ownCategoryRoutes } from './own-categories';
+import { payeeRoutes } from './payees';
 /** Every route module of the engine. Add a module here to serve it. */
-export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes];
+export const routeModules: RouteModule[] = [signedResponseApiRoutes, signKeyRoutes, openApiRoutes, healthRoutes, appSessionRoutes, authServerRoutes, userRoutes, providerRoutes, logoRoutes, categoryRoutes, keyRoutes, connectionRoutes, accountRoutes, transactionRoutes, queueRoutes, webhookAdminRoutes, adminSettingsRoutes, adminBackupRoutes, adminConnectorRoutes, rolloutRoutes, authorizeUrlRoutes, consentPageRoutes, professionalAccountRoutes, widgetRoutes, documentRoutes, categorizationRuleRoutes, exportImportRoutes, ownCategoryRoutes, payeeRoutes];

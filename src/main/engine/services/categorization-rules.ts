@@ -4,11 +4,12 @@
  * past ones (`apply`). Matching is domain/categorization-rules.ts.
  */
 import { clampPosition, compileRules, foldPattern, normalizePattern } from '../domain/categorization-rules';
-import { Conflict, InvalidInput, NotFound } from '../domain/errors';
+import { Conflict, NotFound } from '../domain/errors';
 import type { PageLimit } from '../domain/list-input';
 import { idString, parseId } from '../domain/record';
 import type { Store } from '../store';
 import type { CategorizationRuleRow } from '../store/categorization-rules';
+import { checkFilingCategory } from './own-categories';
 
 export interface CategorizationRuleRecord {
   id: string;
@@ -32,7 +33,7 @@ const record = (r: CategorizationRuleRow): CategorizationRuleRecord => ({
   creation_date: r.creation_date,
 });
 
-type Deps = { store: Pick<Store, 'categorizationRules' | 'categories' | 'transactionEdits' | 'transaction'>; now(): number };
+type Deps = { store: Pick<Store, 'categorizationRules' | 'categories' | 'ownCategories' | 'transactionEdits' | 'transaction'>; now(): number };
 
 export function createCategorizationRuleService(deps: Deps) {
   const { store } = deps;
@@ -48,7 +49,7 @@ export function createCategorizationRuleService(deps: Deps) {
   function checked(userId: number, input: RuleInput, exceptId?: number) {
     const pattern = normalizePattern(input.pattern);
     const folded = foldPattern(pattern);
-    if (!store.categories.exists(input.category_id)) throw new InvalidInput(`unknown category_id ${input.category_id}`);
+    checkFilingCategory(store, userId, input.category_id);
     const other = rules.idByFolded(userId, folded);
     if (other !== undefined && other !== exceptId)
       throw new Conflict(`another rule already has the pattern «${pattern}»`, idString(other));

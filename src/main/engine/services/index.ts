@@ -6,6 +6,8 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createOwnCategoryService } from './own-categories';
+import { createPayeeService } from './payees';
 import { createProviderService } from './providers';
 import { createRolloutService } from './rollout';
 import { createSettingsService } from './settings';
@@ -22,6 +24,8 @@ export function createServices(deps: ServiceDeps & { settings: Settings; connect
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
+    ownCategories: createOwnCategoryService(deps),
+    payees: createPayeeService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

@@ -15,6 +15,8 @@ import { createConnectionStore } from './connections';
 import { createConsentRemindersStore } from './consent-reminders';
 import { createDocumentsStore } from './documents';
 import { createDynamicProvidersStore } from './dynamic-providers';
+import { createOwnCategoryStore } from './own-categories';
+import { createPayeeStore } from './payees';
 import { createEventsStore } from './events';
 import { createKeyStore } from './keys';
 import { createProviderStore } from './providers';
@@ -59,6 +61,8 @@ export function createStore(db: Db) {
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),
     categories: createCategoryStore(db),
+    ownCategories: createOwnCategoryStore(db),
+    payees: createPayeeStore(db),
     keys: createKeyStore(db),
     settings: createSettingsStore(db),
     rollout: createRolloutStore(db),

@@ -66,6 +66,9 @@ export function transactionJsonSql(t = 't'): string {
     `CASE WHEN ${t}.tags IS NOT NULL AND json_valid(${t}.tags) THEN ',"tags":' || json(${t}.tags) ELSE '' END`,
     optionalText('category_source', `${t}.category_source`),
     `CASE WHEN ${t}.category_rule_id IS NOT NULL THEN ',"category_rule_id":"' || ${t}.category_rule_id || '"' ELSE '' END`,
+    // The payee's current name (a rename shows on every row at once); read by primary key only when set.
+    `CASE WHEN ${t}.payee_id IS NOT NULL THEN coalesce(',"payee":' || (SELECT json_object('id', CAST(py.id AS TEXT), 'name', py.name) ` +
+      `FROM payees AS py WHERE py.id = ${t}.payee_id), '') ELSE '' END`,
     `'}'`,
   ].join(' || ');
 }

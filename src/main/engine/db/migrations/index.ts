@@ -8,6 +8,7 @@ import { idsNeverReused } from './m007_ids_never_reused';
 import m008 from './m008_history_corrections';
 import m009 from './m009_account_closing';
 import m010 from './m010_consent_declined';
+import m012 from './m012_own_categories_payees';
 import type { Db } from '../database';
 
 /**
@@ -40,4 +41,8 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 8, name: 'history_corrections', sql: m008 },
   { version: 9, name: 'account_closing', sql: m009 },
   { version: 10, name: 'consent_declined', sql: m010 },
+  // 11 is reserved for a migration of another branch merged at the same time; this placeholder keeps the
+  // versions consecutive until then (an empty migration changes nothing).
+  { version: 11, name: 'reserved', sql: '' },
+  { version: 12, name: 'own_categories_payees', sql: m012 },
 ];

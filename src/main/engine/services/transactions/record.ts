@@ -28,5 +28,11 @@ export const transactionSchema = {
       description: 'Extension: who filed the category: USER (PUT /transactions/{id}), RULE (a categorization rule), LEARNED (learnt from corrections). Absent: the automatic categorizer.',
     },
     category_rule_id: { type: 'string', description: 'Extension: the categorization rule that filed it, when category_source is RULE.' },
+    payee: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      description: 'Extension: the payee the person gave it (GET /payees), shown instead of the label; the label stays the bank\'s. Present only when set.',
+    },
   },
 } as const;
