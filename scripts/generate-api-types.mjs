@@ -56,6 +56,8 @@ const RECORDS = {
   Transaction: ['get', '/v2/transactions/{id}', '200', ''],
   CategorizationRule: ['get', '/v2/categorization_rules/{id}', '200', ''],
   RulesApplied: ['post', '/v2/categorization_rules/apply', '200', ''],
+  Payee: ['get', '/v2/payees/{id}', '200', ''],
+  MergeResult: ['post', '/v2/payees/{id}/merge', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

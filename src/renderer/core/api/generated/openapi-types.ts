@@ -176,6 +176,10 @@ export interface Category {
     id: string;
     label: string;
   };
+  /** Extension: one of the caller's own categories (id custom_<n>). Absent for the shipped ones. */
+  custom?: true;
+  /** Extension: an own category the person hid: listed, no longer offered for filing. */
+  hidden?: true;
 }
 
 /** The key. */
@@ -295,6 +299,11 @@ export interface Transaction {
   category_source?: 'USER' | 'RULE' | 'LEARNED';
   /** Extension: the categorization rule that filed it, when category_source is RULE. */
   category_rule_id?: string;
+  /** Extension: the payee the person gave it (GET /payees), shown instead of the label; the label stays the bank's. Present only when set. */
+  payee?: {
+    id: string;
+    name: string;
+  };
 }
 
 /** The rule. */
@@ -311,6 +320,21 @@ export interface CategorizationRule {
 export interface RulesApplied {
   /** Transactions re-filed: their category, or the rule filing them, changed. */
   updated: number;
+}
+
+/** The payee. */
+export interface Payee {
+  id: string;
+  name: string;
+  /** How many of your transactions carry it. */
+  transaction_count: number;
+  creation_date: number;
+}
+
+export interface MergeResult {
+  /** Transactions moved. */
+  moved: number;
+  into_id: string;
 }
 
 export interface Queue {
