@@ -9,7 +9,8 @@ export { connectionsApi, type CredentialValue, type NewConnection } from './conn
 export { providersApi } from './providers';
 export { PAGE_SIZE, transactionsApi, type TransactionEdit, type TransactionQuery } from './transactions';
 export { rulesApi, type NewCategorizationRule } from './rules';
-export { categoriesApi } from './categories';
+export { categoriesApi, type OwnCategoryChange } from './categories';
+export { payeesApi } from './payees';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';
 export { tokensApi } from './tokens';

@@ -6,6 +6,7 @@ import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
+import { ledgerEn } from './ledger.en';
 import { historyEditEn } from './history-edit.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
@@ -29,6 +30,7 @@ export const en = {
   ...firstWeekEn,
   ...keychainEn,
   ...backupsEn,
+  ...ledgerEn,
   ...dashEn,
   ...historyEditEn,
   ...syncStateEn,

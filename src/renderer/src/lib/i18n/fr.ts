@@ -7,6 +7,7 @@ import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
+import { ledgerFr } from './ledger.fr';
 import { historyEditFr } from './history-edit.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
@@ -30,6 +31,7 @@ export const fr: Record<MessageKey, string> = {
   ...firstWeekFr,
   ...keychainFr,
   ...backupsFr,
+  ...ledgerFr,
   ...dashFr,
   ...historyEditFr,
   ...syncStateFr,

@@ -121,7 +121,9 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
 
     async editTransaction(id, edit) {
       await transactionsApi.edit(id, edit);
-      txTable.applyEdit(id, edit);
+      // A payee given by name may have been created by the engine: the row is read again for its id.
+      if (edit.payee_id !== undefined || edit.payee_name !== undefined) txTable.upsert([await transactionsApi.get(id)]);
+      else txTable.applyEdit(id, edit);
       bump(true);
     },
 
