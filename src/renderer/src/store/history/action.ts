@@ -4,6 +4,7 @@ import { PAGE_SIZE, transactionsApi, type TransactionEdit } from '../../lib/api'
 import type { TxFilter, TxSort } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { initialHistoryState } from './initialState';
+import { usePayees } from './payees';
 import { useRules } from './rules';
 
 export interface HistoryAction {
@@ -164,6 +165,7 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
       running = null;
       txTable.clear();
       useRules.getState().reset();
+      usePayees.getState().reset();
       set({ ...initialHistoryState });
     },
   };
