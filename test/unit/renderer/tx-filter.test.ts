@@ -7,6 +7,7 @@ import {
   dayToSeconds,
   EMPTY_FILTER,
   type TxFilter,
+  type TxSort,
 } from '../../../src/renderer/src/lib/tx-filter';
 import { TxTable } from '../../../src/renderer/src/lib/tx-table';
 
@@ -125,7 +126,7 @@ describe("the person's payees and own categories in the history", () => {
     tx('4', { label: 'Bakery', category_id: 'BAKERY', date: day('2025-03-04') }),
   ]);
   const ownCtx = { ...ctx, categoryParents: new Map([...ctx.categoryParents, ['custom_4', 'FOOD']]) };
-  const view = (f: Partial<TxFilter>, sort = { key: 'date' as const, dir: 'asc' as const }) =>
+  const view = (f: Partial<TxFilter>, sort: TxSort = { key: 'date', dir: 'asc' }) =>
     [...computeView(own, { ...EMPTY_FILTER, ...f }, sort, ownCtx)].map((i) => own.ids[i]);
 
   it('filters by payee, finds the payee by search, and sorts by the name shown', () => {
