@@ -139,15 +139,24 @@ function NewCategoryForm({ parents, lang, onAdded }: { parents: Category[]; lang
     if (done) setLabel('');
   };
   return (
-    <form className="own-category-form" onSubmit={submit} data-testid="new-category">
-      <TextField label={t('ownCat.name')} value={label} onChange={(e) => setLabel(e.target.value)} error={nameError ?? action.problem ?? undefined} data-testid="new-category-name" />
-      <SelectField label={t('ownCat.parent')} value={parent || parents[0]?.id} onChange={(e) => setParent(e.target.value)} data-testid="new-category-parent">
-        {parents.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.label}
-          </option>
-        ))}
-      </SelectField>
+    <form
+      className="own-category-form"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-3)', alignItems: 'flex-end' }}
+      onSubmit={submit}
+      data-testid="new-category"
+    >
+      <div style={{ flex: '2 1 240px' }}>
+        <TextField label={t('ownCat.name')} value={label} onChange={(e) => setLabel(e.target.value)} error={nameError ?? action.problem ?? undefined} data-testid="new-category-name" />
+      </div>
+      <div style={{ flex: '1 1 200px' }}>
+        <SelectField label={t('ownCat.parent')} value={parent || parents[0]?.id} onChange={(e) => setParent(e.target.value)} data-testid="new-category-parent">
+          {parents.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <Button type="submit" variant="primary" icon="plus" busy={action.busy === 'add'}>
         {t('ownCat.add')}
       </Button>
