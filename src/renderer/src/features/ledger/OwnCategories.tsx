@@ -141,7 +141,7 @@ function NewCategoryForm({ parents, lang, onAdded }: { parents: Category[]; lang
   return (
     <form
       className="own-category-form"
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-3)', alignItems: 'flex-end' }}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-3)', alignItems: 'flex-start', marginBottom: 16 }}
       onSubmit={submit}
       data-testid="new-category"
     >
@@ -157,9 +157,12 @@ function NewCategoryForm({ parents, lang, onAdded }: { parents: Category[]; lang
           ))}
         </SelectField>
       </div>
-      <Button type="submit" variant="primary" icon="plus" busy={action.busy === 'add'}>
-        {t('ownCat.add')}
-      </Button>
+      {/* Level with the fields, under their labels, whether or not a field says a problem. */}
+      <div style={{ paddingTop: 25 }}>
+        <Button type="submit" variant="primary" icon="plus" busy={action.busy === 'add'}>
+          {t('ownCat.add')}
+        </Button>
+      </div>
     </form>
   );
 }
