@@ -11,7 +11,7 @@ import { responsivenessScenario } from './responsiveness';
 import { labelsScenario } from './labels';
 import { exportScenario } from './export';
 import { backupScenario } from './backup';
-import { ledgerScenario } from './ledger';
+import { ownCategoriesScenario } from './own-categories';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -32,5 +32,5 @@ export const scenarios: Scenario[] = [
   labelsScenario,
   exportScenario,
   backupScenario,
-  ledgerScenario,
+  ownCategoriesScenario,
 ];

@@ -206,3 +206,15 @@ describe('own categories', () => {
     expect((await engine.http('/v2/categories', { method: 'POST', json: { label: 'Nope', parent_id: 'FOOD' } })).status).toBe(401);
   });
 });
+
+describe('a rule under a category hidden since', () => {
+  it('can still be saved keeping that category, but not moved to another hidden one', async () => {
+    const keep = await create('Vinyl records', 'LEISURE');
+    const other = await create('Cassettes', 'LEISURE');
+    const rule = await body(await api('/categorization_rules', 'POST', { pattern: 'discogs', category_id: keep.id }));
+    expect((await api(`/categories/${keep.id}`, 'PUT', { hidden: true })).status).toBe(204);
+    expect((await api(`/categories/${other.id}`, 'PUT', { hidden: true })).status).toBe(204);
+    expect((await api(`/categorization_rules/${rule.id}`, 'PUT', { pattern: 'discogs.com', category_id: keep.id, position: 1 })).status).toBe(204);
+    expect((await api(`/categorization_rules/${rule.id}`, 'PUT', { pattern: 'discogs.com', category_id: other.id, position: 1 })).status).toBe(400);
+  });
+});

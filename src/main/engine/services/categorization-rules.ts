@@ -46,10 +46,12 @@ export function createCategorizationRuleService(deps: Deps) {
   }
 
   /** The checked pattern and category; Conflict when another rule of the user has the same folded pattern. */
-  function checked(userId: number, input: RuleInput, exceptId?: number) {
+  function checked(userId: number, input: RuleInput, except?: CategorizationRuleRow) {
+    const exceptId = except?.id;
     const pattern = normalizePattern(input.pattern);
     const folded = foldPattern(pattern);
-    checkFilingCategory(store, userId, input.category_id);
+    // A rule keeping the category it had may be saved even if the person hid that category since.
+    if (input.category_id !== except?.category_id) checkFilingCategory(store, userId, input.category_id);
     const other = rules.idByFolded(userId, folded);
     if (other !== undefined && other !== exceptId)
       throw new Conflict(`another rule already has the pattern «${pattern}»`, idString(other));
@@ -74,7 +76,7 @@ export function createCategorizationRuleService(deps: Deps) {
     replace(userId: number, idText: string, input: Required<RuleInput>): void {
       store.transaction(() => {
         const row = owned(userId, idText);
-        const values = checked(userId, input, row.id);
+        const values = checked(userId, input, row);
         rules.replace(userId, row.id, row.position, { ...values, position: clampPosition(input.position, rules.count(userId)) });
       });
     },

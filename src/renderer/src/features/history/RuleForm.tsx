@@ -55,7 +55,7 @@ export function RuleForm({
           required
         >
           {!initial && <option value="">—</option>}
-          <CategoryOptions categories={categories} />
+          <CategoryOptions categories={categories} current={initial?.category} />
         </SelectField>
       </div>
       {problem && <Alert tone="warning">{problem}</Alert>}
