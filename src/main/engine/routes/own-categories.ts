@@ -2,17 +2,16 @@ import { acceptLanguage as requestLanguage } from '../../../shared/language';
 import { userIdOf } from '../http/access-control';
 import { defineRoutes } from '../http/route-module';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { idParams, mergeAnswer, mergeBody, nameConflict } from './merge-schema';
 import type { OwnCategoryInput } from '../services/own-categories';
 import { categorySchema } from './categories';
 
 /** A person's own categories (an extension, docs/local-api.md); GET /categories lists them with the shipped ones. */
 const READ = { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] } as const;
 const MANAGE = { kind: 'user', scopes: ['transactions_manage'] } as const;
-const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
-const errorBody = { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } } } as const;
 const label = { type: 'string', minLength: 1, maxLength: 400, description: '1 to 60 characters after trimming; unique among the categories (case and accents ignored).' } as const;
 const parentId = { type: 'string', minLength: 1, maxLength: 100, description: 'A shipped top-level category (a category of GET /categories without parent), not UNCATEGORIZED.' } as const;
-const conflict = { ...errorBody, description: 'Another category has that name (its id).' } as const;
+const conflict = nameConflict('category');
 
 export const ownCategoryRoutes = defineRoutes({
   mount: 'api',
@@ -87,14 +86,8 @@ export const ownCategoryRoutes = defineRoutes({
             'category or another of your own, not hidden), then it is removed; all in one database transaction.',
           tags: ['Categories'],
           params: idParams,
-          body: { type: 'object', required: ['into_id'], additionalProperties: false, properties: { into_id: { type: 'string', minLength: 1, maxLength: 100 } } },
-          response: {
-            200: {
-              type: 'object',
-              required: ['moved', 'into_id'],
-              properties: { moved: { type: 'integer', description: 'Transactions moved.' }, into_id: { type: 'string' } },
-            },
-          },
+          body: mergeBody,
+          response: mergeAnswer,
         },
       },
       async (request) => own.merge(userIdOf(request), request.params.id, request.body.into_id),

@@ -2,13 +2,12 @@ import { userIdOf } from '../http/access-control';
 import { pageLimitProperties, sendList, totalCountHeader, type PageLimit } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { idParams, mergeAnswer, mergeBody, nameConflict } from './merge-schema';
 
 /** Payees (an extension, docs/local-api.md): display names over the bank's labels. */
 const READ = { kind: 'user', scopes: ['transactions_read', 'transactions_manage'] } as const;
 const MANAGE = { kind: 'user', scopes: ['transactions_manage'] } as const;
-const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
-const errorBody = { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } } } as const;
-const conflict = { ...errorBody, description: 'Another payee has that name (its id).' } as const;
+const conflict = nameConflict('payee');
 const nameBody = {
   type: 'object',
   required: ['name'],
@@ -108,14 +107,8 @@ export const payeeRoutes = defineRoutes({
           description: 'Its transactions take into_id (another of your payees), then it is removed; one database transaction.',
           tags: ['Payees'],
           params: idParams,
-          body: { type: 'object', required: ['into_id'], additionalProperties: false, properties: { into_id: { type: 'string', minLength: 1, maxLength: 40 } } },
-          response: {
-            200: {
-              type: 'object',
-              required: ['moved', 'into_id'],
-              properties: { moved: { type: 'integer', description: 'Transactions moved.' }, into_id: { type: 'string' } },
-            },
-          },
+          body: mergeBody,
+          response: mergeAnswer,
         },
       },
       async (request) => payees.merge(userIdOf(request), request.params.id, request.body.into_id),
