@@ -201,9 +201,12 @@ describe('before an upgrade', () => {
       const first = await startTestEngine({ dataDir });
       const userId = first.createUser('kept@example.com');
       await first.close();
-      // Bring the data back to the previous version's schema (the last migration undone).
+      // Bring the data back to an earlier version's schema (the migrations from 10 on undone).
       const raw = new Database(join(dataDir, 'coffer.db'));
-      raw.exec('ALTER TABLE accounts DROP COLUMN consent_declined; PRAGMA user_version = 9;');
+      raw.exec(
+        'DROP INDEX transactions_user_payee; ALTER TABLE transactions DROP COLUMN payee_id; DROP TABLE payees; DROP TABLE user_categories; ' +
+          'ALTER TABLE accounts DROP COLUMN consent_declined; PRAGMA user_version = 9;',
+      );
       raw.close();
       const second = await startTestEngine({ dataDir });
       try {
