@@ -92,6 +92,8 @@ export interface ImportAnswer {
     deleted_accounts?: number;
     accounts?: number;
     balance_history?: number;
+    own_categories?: number;
+    payees?: number;
     rules?: number;
     category_corrections?: number;
     transactions?: number;

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { categoriesApi } from '../../lib/api';
 import type { Category } from '../../lib/api/types';
-import { useT } from '../../lib/i18n';
+import { useT, type I18n } from '../../lib/i18n';
 import { txTable } from '../../lib/tx-table';
 import { useStore } from '../../store';
-import { Alert, Badge, Button, Card, EmptyState, SelectField, Table, TextField } from '../../ui';
+import { Alert, Badge, Button, Card, EmptyState, SelectField, Table, TextField, type Column } from '../../ui';
 import { CategoryOptions } from '../history/CategoryOptions';
 import { MergeDialog, RenameInline, useLedgerAction } from './ledger-actions';
 
 const LABEL_MAX = 60;
 
 /** The shipped top-level categories a category of the person's own may go under. */
-const parentsOf = (categories: readonly Category[]) => categories.filter((c) => !c.parent && !c.custom && c.id !== 'UNCATEGORIZED');
+const parentsOf = (categories: readonly Category[]) =>
+  categories.filter((c) => !c.parent && !c.custom && c.id !== 'UNCATEGORIZED');
 
 /** Settings → Categories and payees: the person's own categories, added, renamed, hidden or shown, merged. */
 export function OwnCategories() {
@@ -25,7 +26,12 @@ export function OwnCategories() {
   const action = useLedgerAction({ taken: 'ownCat.taken', failed: 'ownCat.failed' });
 
   const rename = async (c: Category, label: string) => {
-    if (await action.run(`rename-${c.id}`, async () => (await categoriesApi.update(c.id, { label }), await loadCategories(), t('ownCat.renamed'))))
+    if (
+      await action.run(
+        `rename-${c.id}`,
+        async () => (await categoriesApi.update(c.id, { label }), await loadCategories(), t('ownCat.renamed')),
+      )
+    )
       setRenaming(null);
   };
   const toggle = (c: Category) =>
@@ -60,7 +66,12 @@ export function OwnCategories() {
         key={merging?.id ?? ''}
         name={merging?.label ?? null}
         choices={<CategoryOptions categories={categories.filter((c) => c.id !== merging?.id && !c.hidden)} />}
-        words={{ title: 'ownCat.mergeTitle', body: 'ownCat.mergeBody', into: 'ownCat.mergeInto', confirm: 'ownCat.mergeConfirm' }}
+        words={{
+          title: 'ownCat.mergeTitle',
+          body: 'ownCat.mergeBody',
+          into: 'ownCat.mergeInto',
+          confirm: 'ownCat.mergeConfirm',
+        }}
         busy={action.busy === 'merge'}
         error={merging ? action.problem : null}
         onMerge={(into) => merging && void merge(merging, into)}
@@ -75,52 +86,101 @@ export function OwnCategories() {
             {t('ownCat.noneHint')}
           </EmptyState>
         }
-        columns={[
-          {
-            key: 'name',
-            header: t('ownCat.col.name'),
-            render: (c) =>
-              renaming === c.id ? (
-                <RenameInline
-                  initial={c.label}
-                  label={t('ownCat.renameLabel', { name: c.label })}
-                  busy={action.busy === `rename-${c.id}`}
-                  onSave={(label) => void rename(c, label)}
-                  onCancel={() => setRenaming(null)}
-                />
-              ) : (
-                <span data-testid="own-category-name">
-                  {c.label} {c.hidden && <Badge tone="neutral">{t('ownCat.hiddenBadge')}</Badge>}
-                </span>
-              ),
-          },
-          { key: 'parent', header: t('ownCat.col.parent'), render: (c) => <span className="muted">{c.parent?.label}</span> },
-          {
-            key: 'actions',
-            header: '',
-            align: 'right',
-            render: (c) => (
-              <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                <Button size="sm" icon="edit" disabled={action.busy !== null} onClick={() => setRenaming(c.id)} aria-label={`${t('ownCat.rename')} ${c.label}`}>
-                  {t('ownCat.rename')}
-                </Button>
-                <Button size="sm" icon={c.hidden ? 'eye' : 'eyeOff'} busy={action.busy === `hide-${c.id}`} disabled={action.busy !== null} onClick={() => void toggle(c)} aria-label={`${t(c.hidden ? 'ownCat.show' : 'ownCat.hide')} ${c.label}`}>
-                  {t(c.hidden ? 'ownCat.show' : 'ownCat.hide')}
-                </Button>
-                <Button size="sm" icon="check" disabled={action.busy !== null} onClick={() => (action.setProblem(null), setMerging(c))} aria-label={`${t('ownCat.merge')} ${c.label}`}>
-                  {t('ownCat.merge')}
-                </Button>
-              </span>
-            ),
-          },
-        ]}
+        columns={ownCategoryColumns({
+          t,
+          renaming,
+          setRenaming,
+          busy: action.busy,
+          rename,
+          toggle,
+          merge: (c) => (action.setProblem(null), setMerging(c)),
+        })}
       />
     </Card>
   );
 }
 
+/** The columns of the person's categories: the name (or its rename field), the parent, the actions. */
+function ownCategoryColumns(p: {
+  t: I18n['t'];
+  renaming: string | null;
+  setRenaming: (id: string | null) => void;
+  busy: string | null;
+  rename: (c: Category, label: string) => Promise<void>;
+  toggle: (c: Category) => Promise<boolean>;
+  merge: (c: Category) => void;
+}): Column<Category>[] {
+  const { t, renaming, setRenaming, busy, rename, toggle, merge } = p;
+  return [
+    {
+      key: 'name',
+      header: t('ownCat.col.name'),
+      render: (c) =>
+        renaming === c.id ? (
+          <RenameInline
+            initial={c.label}
+            label={t('ownCat.renameLabel', { name: c.label })}
+            busy={busy === `rename-${c.id}`}
+            onSave={(label) => void rename(c, label)}
+            onCancel={() => setRenaming(null)}
+          />
+        ) : (
+          <span data-testid="own-category-name">
+            {c.label} {c.hidden && <Badge tone="neutral">{t('ownCat.hiddenBadge')}</Badge>}
+          </span>
+        ),
+    },
+    { key: 'parent', header: t('ownCat.col.parent'), render: (c) => <span className="muted">{c.parent?.label}</span> },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      render: (c) => (
+        <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button
+            size="sm"
+            icon="edit"
+            disabled={busy !== null}
+            onClick={() => setRenaming(c.id)}
+            aria-label={`${t('ownCat.rename')} ${c.label}`}
+          >
+            {t('ownCat.rename')}
+          </Button>
+          <Button
+            size="sm"
+            icon={c.hidden ? 'eye' : 'eyeOff'}
+            busy={busy === `hide-${c.id}`}
+            disabled={busy !== null}
+            onClick={() => void toggle(c)}
+            aria-label={`${t(c.hidden ? 'ownCat.show' : 'ownCat.hide')} ${c.label}`}
+          >
+            {t(c.hidden ? 'ownCat.show' : 'ownCat.hide')}
+          </Button>
+          <Button
+            size="sm"
+            icon="check"
+            disabled={busy !== null}
+            onClick={() => merge(c)}
+            aria-label={`${t('ownCat.merge')} ${c.label}`}
+          >
+            {t('ownCat.merge')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}
+
 /** The name and the parent of a new category; the name is checked here first (1 to 60 characters). */
-function NewCategoryForm({ parents, lang, onAdded }: { parents: Category[]; lang: string; onAdded: () => Promise<void> }) {
+function NewCategoryForm({
+  parents,
+  lang,
+  onAdded,
+}: {
+  parents: Category[];
+  lang: string;
+  onAdded: () => Promise<void>;
+}) {
   const { t } = useT();
   const [label, setLabel] = useState('');
   const [parent, setParent] = useState(parents[0]?.id ?? '');
@@ -146,10 +206,21 @@ function NewCategoryForm({ parents, lang, onAdded }: { parents: Category[]; lang
       data-testid="new-category"
     >
       <div style={{ flex: '2 1 240px' }}>
-        <TextField label={t('ownCat.name')} value={label} onChange={(e) => setLabel(e.target.value)} error={nameError ?? action.problem ?? undefined} data-testid="new-category-name" />
+        <TextField
+          label={t('ownCat.name')}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={nameError ?? action.problem ?? undefined}
+          data-testid="new-category-name"
+        />
       </div>
       <div style={{ flex: '1 1 200px' }}>
-        <SelectField label={t('ownCat.parent')} value={parent || parents[0]?.id} onChange={(e) => setParent(e.target.value)} data-testid="new-category-parent">
+        <SelectField
+          label={t('ownCat.parent')}
+          value={parent || parents[0]?.id}
+          onChange={(e) => setParent(e.target.value)}
+          data-testid="new-category-parent"
+        >
           {parents.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}

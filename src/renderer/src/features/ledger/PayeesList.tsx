@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Payee } from '../../lib/api/types';
-import { useT } from '../../lib/i18n';
+import { useT, type I18n } from '../../lib/i18n';
 import { useStore } from '../../store';
-import { Alert, Button, Card, ConfirmDialog, EmptyState, Table } from '../../ui';
+import { Alert, Button, Card, ConfirmDialog, EmptyState, Table, type Column } from '../../ui';
 import { MergeDialog, RenameInline, useLedgerAction } from './ledger-actions';
 import { usePayees } from './use-payees';
 
@@ -21,7 +21,10 @@ export function PayeesList() {
 
   const saveName = async (p: Payee, name: string) => {
     if (!name.trim() || [...name.trim()].length > NAME_MAX) return action.setProblem(t('payees.nameEmpty'));
-    const done = await action.run(`rename-${p.id}`, async () => (await rename(p.id, name), bumpTransactions(), t('payees.renamed')));
+    const done = await action.run(
+      `rename-${p.id}`,
+      async () => (await rename(p.id, name), bumpTransactions(), t('payees.renamed')),
+    );
     if (done) setRenaming(null);
   };
   const mergeInto = async (p: Payee, intoId: string) => {
@@ -57,7 +60,12 @@ export function PayeesList() {
               {p.name}
             </option>
           ))}
-        words={{ title: 'payees.mergeTitle', body: 'payees.mergeBody', into: 'payees.mergeInto', confirm: 'payees.mergeConfirm' }}
+        words={{
+          title: 'payees.mergeTitle',
+          body: 'payees.mergeBody',
+          into: 'payees.mergeInto',
+          confirm: 'payees.mergeConfirm',
+        }}
         busy={action.busy === 'merge'}
         error={merging ? action.problem : null}
         onMerge={(into) => merging && void mergeInto(merging, into)}
@@ -85,38 +93,95 @@ export function PayeesList() {
             {t('payees.noneHint')}
           </EmptyState>
         }
-        columns={[
-          {
-            key: 'name',
-            header: t('payees.col.name'),
-            render: (p) =>
-              renaming === p.id ? (
-                <RenameInline initial={p.name} label={t('payees.renameLabel', { name: p.name })} busy={action.busy === `rename-${p.id}`} onSave={(name) => void saveName(p, name)} onCancel={() => setRenaming(null)} />
-              ) : (
-                <span data-testid="payee-name">{p.name}</span>
-              ),
-          },
-          { key: 'count', header: t('payees.col.count'), align: 'right', render: (p) => <span className="num">{number(p.transaction_count)}</span> },
-          {
-            key: 'actions',
-            header: '',
-            align: 'right',
-            render: (p) => (
-              <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                <Button size="sm" icon="edit" disabled={action.busy !== null} onClick={() => setRenaming(p.id)} aria-label={`${t('payees.rename')} ${p.name}`}>
-                  {t('payees.rename')}
-                </Button>
-                <Button size="sm" icon="check" disabled={action.busy !== null || payees.length < 2} onClick={() => (action.setProblem(null), setMerging(p))} aria-label={`${t('payees.merge')} ${p.name}`}>
-                  {t('payees.merge')}
-                </Button>
-                <Button size="sm" variant="danger" icon="trash" disabled={action.busy !== null} onClick={() => setDeleting(p)} aria-label={`${t('payees.delete')} ${p.name}`}>
-                  {t('payees.delete')}
-                </Button>
-              </span>
-            ),
-          },
-        ]}
+        columns={payeeColumns({
+          t,
+          number,
+          renaming,
+          setRenaming,
+          busy: action.busy,
+          saveName,
+          merge: (p) => (action.setProblem(null), setMerging(p)),
+          remove: setDeleting,
+          single: payees.length < 2,
+        })}
       />
     </Card>
   );
+}
+
+/** The columns of the payees: the name (or its rename field), the count, the actions. */
+function payeeColumns(o: {
+  t: I18n['t'];
+  number: I18n['number'];
+  renaming: string | null;
+  setRenaming: (id: string | null) => void;
+  busy: string | null;
+  saveName: (p: Payee, name: string) => Promise<void>;
+  merge: (p: Payee) => void;
+  remove: (p: Payee) => void;
+  /** Only one payee: nothing to merge it into. */
+  single: boolean;
+}): Column<Payee>[] {
+  const { t, number, renaming, setRenaming, busy, saveName, merge, remove, single } = o;
+  return [
+    {
+      key: 'name',
+      header: t('payees.col.name'),
+      render: (p) =>
+        renaming === p.id ? (
+          <RenameInline
+            initial={p.name}
+            label={t('payees.renameLabel', { name: p.name })}
+            busy={busy === `rename-${p.id}`}
+            onSave={(name) => void saveName(p, name)}
+            onCancel={() => setRenaming(null)}
+          />
+        ) : (
+          <span data-testid="payee-name">{p.name}</span>
+        ),
+    },
+    {
+      key: 'count',
+      header: t('payees.col.count'),
+      align: 'right',
+      render: (p) => <span className="num">{number(p.transaction_count)}</span>,
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      render: (p) => (
+        <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button
+            size="sm"
+            icon="edit"
+            disabled={busy !== null}
+            onClick={() => setRenaming(p.id)}
+            aria-label={`${t('payees.rename')} ${p.name}`}
+          >
+            {t('payees.rename')}
+          </Button>
+          <Button
+            size="sm"
+            icon="check"
+            disabled={busy !== null || single}
+            onClick={() => merge(p)}
+            aria-label={`${t('payees.merge')} ${p.name}`}
+          >
+            {t('payees.merge')}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            icon="trash"
+            disabled={busy !== null}
+            onClick={() => remove(p)}
+            aria-label={`${t('payees.delete')} ${p.name}`}
+          >
+            {t('payees.delete')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
 }

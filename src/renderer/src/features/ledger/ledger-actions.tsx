@@ -51,7 +51,13 @@ export function RenameInline({
   };
   return (
     <form className="rename-inline" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
-      <TextField label={label} value={name} onChange={(e) => setName(e.target.value)} autoFocus data-testid="rename-input" />
+      <TextField
+        label={label}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+        data-testid="rename-input"
+      />
       <Button type="submit" size="sm" variant="primary" icon="save" busy={busy}>
         {t('ownCat.save')}
       </Button>
@@ -97,7 +103,12 @@ export function MergeDialog({
       onConfirm={() => onMerge(into)}
     >
       <p>{t(words.body, { name: name ?? '' })}</p>
-      <SelectField label={t(words.into)} value={into} onChange={(e) => setInto(e.target.value)} data-testid="merge-into">
+      <SelectField
+        label={t(words.into)}
+        value={into}
+        onChange={(e) => setInto(e.target.value)}
+        data-testid="merge-into"
+      >
         <option value="" disabled />
         {choices}
       </SelectField>
