@@ -64,6 +64,8 @@ const RECORDS = {
   RecurringDetection: ['post', '/v2/recurring_payments/detect', '200', ''],
   LedgerOperation: ['get', '/v2/ledger_operations', '200', '/items'],
   RulePreview: ['post', '/v2/categorization_rules/preview', '200', ''],
+  Payee: ['get', '/v2/payees/{id}', '200', ''],
+  MergeResult: ['post', '/v2/payees/{id}/merge', '200', ''],
   Queue: ['get', '/v2/queues/{id}', '200', ''],
   QueueEvent: ['get', '/v2/queues/{id}', '200', '/properties/events/items'],
   ChallengeRequired: ['get', '/embed/widget/api/connections/{id}/challenge', '200', '/properties/challenge_required'],

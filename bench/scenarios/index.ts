@@ -16,6 +16,7 @@ import { fxScenario } from './fx';
 import { transfersScenario } from './transfers';
 import { recurringScenario } from './recurring';
 import { ledgerScenario } from './ledger';
+import { ownCategoriesScenario } from './own-categories';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -41,4 +42,5 @@ export const scenarios: Scenario[] = [
   transfersScenario,
   recurringScenario,
   ledgerScenario,
+  ownCategoriesScenario,
 ];

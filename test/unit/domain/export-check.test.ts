@@ -11,7 +11,7 @@ const known: KnownIds = {
 const tx = (over: Record<string, unknown> = {}) => ({
   id: 1, account_id: 10, provider_key: 'k', amount: -1234, currency: 'EUR', date: 1, booking_date: null, value_date: null,
   last_update_date: 1, label: 'Café', notes: null, remittance_information: ['a'], source_label: null, type: 'CARD', origin: 'TRANSACTION',
-  category_id: 'RESTAURANT', status: 'BOOKED', user_note: 'lunch', tags: ['work'], category_source: 'USER', category_rule_id: null, ...over,
+  category_id: 'RESTAURANT', status: 'BOOKED', user_note: 'lunch', tags: ['work'], category_source: 'USER', category_rule_id: null, payee_id: null, ...over,
 });
 const account = { id: 10, connection_id: 5, reference: 'r', name: 'A', currency: 'EUR', balance: 0, balance_date: null, iban: null,
   account_number: null, status: 'ACTIVE', type: 'CHECKINGS', usage: 'PERSONAL', owner_name: null, last_channel_definition_id: null,

@@ -54,10 +54,34 @@ describe('CSV export', () => {
     const text = (await blob.text()).replace(/^\ufeff/, '');
     expect(text.split('\n')).toEqual([
       'h1,h2',
-      '2025-02-01,Refund,,Main,other,PENDING,10.00,EUR,,,,,,2',
-      '2025-01-31,"Rent, January",,Main,rent,BOOKED,-1234.50,EUR,,,,,,1',
+      '2025-02-01,Refund,,Main,other,PENDING,10.00,EUR,,,,,,2,',
+      '2025-01-31,"Rent, January",,Main,rent,BOOKED,-1234.50,EUR,,,,,,1,',
       '',
     ]);
+  });
+
+  it("carries the person's payee and own category in the last columns, the bank's label staying in its own", async () => {
+    const t = new TxTable();
+    t.upsert([
+      {
+        id: 'p1',
+        account_id: 'a',
+        amount: -30,
+        currency: 'EUR',
+        date: Date.UTC(2025, 3, 4) / 1000,
+        import_date: 0,
+        last_update_date: 0,
+        type: 'OTHER',
+        origin: 'TRANSACTION',
+        label: 'AMZN Mktp FR*2K4',
+        status: 'BOOKED',
+        category_id: 'custom_3',
+        payee: { id: '7', name: 'Amazon, Paris' },
+      },
+    ]);
+    const names = { account: () => 'Main', category: (c: string) => (c === 'custom_3' ? 'Books' : c) };
+    const text = (await toCsv(t, Int32Array.from([0]), names, ['h']).text()).replace(/^\ufeff/, '');
+    expect(text).toBe('h\n2025-04-04,AMZN Mktp FR*2K4,,Main,Books,BOOKED,-30.00,EUR,,,,,,p1,"Amazon, Paris"\n');
   });
 
   it("carries the person's own note and tags, quoted so commas, quotes and new lines stay inside their cell", async () => {
@@ -83,7 +107,7 @@ describe('CSV export', () => {
     const blob = toCsv(t, Int32Array.from([0]), { account: () => 'Main', category: () => 'Food' }, ['h']);
     const text = (await blob.text()).replace(/^\ufeff/, '');
     expect(text).toBe(
-      'h\n2025-03-03,Lunch,,Main,Food,BOOKED,-12.00,EUR,,,,"With Ana, ""the"" boss\nsecond line","work, to claim",n1\n',
+      'h\n2025-03-03,Lunch,,Main,Food,BOOKED,-12.00,EUR,,,,"With Ana, ""the"" boss\nsecond line","work, to claim",n1,\n',
     );
     expect(parseCsvRow(text.split('\n').slice(1).join('\n'))).toEqual([
       '2025-03-03',
@@ -100,6 +124,7 @@ describe('CSV export', () => {
       'With Ana, "the" boss\nsecond line',
       'work, to claim',
       'n1',
+      '',
     ]);
   });
 });

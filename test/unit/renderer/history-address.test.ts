@@ -16,6 +16,7 @@ describe("the history's filter in its address", () => {
     accountType: 'CREDIT_CARD',
     categories: ['FOOD'],
     statuses: ['PENDING'],
+    payees: ['7', '9'],
     minAmount: '100',
     maxAmount: '1 234,50',
     direction: 'out',
@@ -27,6 +28,7 @@ describe("the history's filter in its address", () => {
     const query = addressOfFilter(full);
     expect(query).toContain('accounts=a1,a2');
     expect(query).toContain('dir=out');
+    expect(query).toContain('payees=7,9');
     expect(from(query)).toEqual(full);
   });
 

@@ -7,6 +7,7 @@ import {
   dayToSeconds,
   EMPTY_FILTER,
   type TxFilter,
+  type TxSort,
 } from '../../../src/renderer/src/lib/tx-filter';
 import { TxTable } from '../../../src/renderer/src/lib/tx-table';
 
@@ -113,5 +114,46 @@ describe('history filters (the API rules, applied to the rows in memory)', () =>
     expect(t.ids).toEqual(['2']);
     expect(t.indexOf('2')).toBe(0);
     expect(t.has('1')).toBe(false);
+  });
+});
+
+describe("the person's payees and own categories in the history", () => {
+  const own = new TxTable();
+  own.upsert([
+    tx('1', { label: 'AMZN Mktp FR*2K4', payee: { id: 'p1', name: 'Amazon' }, category_id: 'custom_4', date: day('2025-03-01') }),
+    tx('2', { label: 'AMAZON EU SARL', payee: { id: 'p2', name: 'Amazon Books' }, category_id: 'SALARY', date: day('2025-03-02') }),
+    tx('3', { label: 'Zebra café', category_id: 'SALARY', date: day('2025-03-03') }),
+    tx('4', { label: 'Bakery', category_id: 'BAKERY', date: day('2025-03-04') }),
+  ]);
+  const ownCtx = { ...ctx, categoryParents: new Map([...ctx.categoryParents, ['custom_4', 'FOOD']]) };
+  const view = (f: Partial<TxFilter>, sort: TxSort = { key: 'date', dir: 'asc' }) =>
+    [...computeView(own, { ...EMPTY_FILTER, ...f }, sort, ownCtx)].map((i) => own.ids[i]);
+
+  it('filters by payee, finds the payee by search, and sorts by the name shown', () => {
+    expect(view({ payees: ['p1'] })).toEqual(['1']);
+    expect(view({ payees: ['p1', 'p2'] })).toEqual(['1', '2']);
+    expect(view({ q: 'books' })).toEqual(['2']);
+    expect(view({}, { key: 'label', dir: 'asc' })).toEqual(['1', '2', '4', '3']);
+    expect(own.displayLabel(own.indexOf('1'))).toBe('Amazon');
+    expect(own.displayLabel(own.indexOf('3'))).toBe('Zebra café');
+  });
+
+  it('an own category is matched by its parent', () => {
+    expect(view({ categories: ['FOOD'] })).toEqual(['1', '4']);
+    expect(view({ categories: ['custom_4'] })).toEqual(['1']);
+  });
+
+  it('applies a rename, a merge and a deletion of a payee, and a category merge, to every row in place', () => {
+    const t = new TxTable();
+    t.upsert([tx('1', { payee: { id: 'p1', name: 'Amzn' }, category_id: 'custom_4' }), tx('2', { payee: { id: 'p2', name: 'Amazon' } })]);
+    t.applyBulk({ payee: { from: 'p1', to: { id: 'p1', name: 'Amazon FR' } } });
+    expect(t.payeeNames).toEqual(['Amazon FR', 'Amazon']);
+    t.applyBulk({ payee: { from: 'p1', to: { id: 'p2', name: 'Amazon' } } });
+    expect(t.payeeIds).toEqual(['p2', 'p2']);
+    t.applyBulk({ payee: { from: 'p2', to: null } });
+    expect(t.payeeIds).toEqual(['', '']);
+    expect(t.displayLabel(0)).toBe('Label 1');
+    t.applyBulk({ category: { from: 'custom_4', to: 'BAKERY' } });
+    expect(t.categories).toEqual(['BAKERY', 'SUPERMARKET']);
   });
 });

@@ -80,6 +80,29 @@ describe("the person's edits survive synchronization writes", () => {
     expect(stored()).toEqual([{ id, provider_key: 'b1', status: 'BOOKED', amount: -4210, ...edited }]);
   });
 
+  it('the payee survives an update in place and the settlement of a pending row under a new key', () => {
+    db.transaction(() => store.transactionWrites.upsertFetched(account, { transactions: [row('p1'), row('p2', { amount: -100 })], settlesByMatch: true }, T))();
+    const [first, second] = stored();
+    const payee = store.payees.insert(account.userId, 'Franprix Paris', 'franprix paris', T);
+    store.payees.setOnTransaction(account.userId, first.id, payee);
+    store.payees.setOnTransaction(account.userId, second.id, payee);
+    db.transaction(() =>
+      store.transactionWrites.upsertFetched(
+        account,
+        {
+          transactions: [row('p1', { status: 'BOOKED', amount: -4300 }), row('b2', { status: 'BOOKED', amount: -100, date: T + DAY, booking_date: T + DAY })],
+          settlesByMatch: true,
+        },
+        T + DAY,
+      ),
+    )();
+    const payees = db.prepare('SELECT id, provider_key, status, payee_id FROM transactions ORDER BY id').all();
+    expect(payees).toEqual([
+      { id: first.id, provider_key: 'p1', status: 'BOOKED', payee_id: payee },
+      { id: second.id, provider_key: 'b2', status: 'BOOKED', payee_id: payee },
+    ]);
+  });
+
   it('a rule or learnt filing is written for a NEW row only', () => {
     db.transaction(() => store.transactionWrites.upsertRows(account, [row('p1', { category: 'GIFTS', categorySource: 'RULE', ruleId: 7 })], T))();
     expect(stored()[0]).toMatchObject({ category_id: 'GIFTS', category_source: 'RULE', category_rule_id: 7 });

@@ -4,6 +4,7 @@
  * Records name earlier ones by their exported id (an account its connection, a transaction its account and
  * the rule that filed it); a link to nothing is refused like a wrong value.
  */
+import { customCategoryRowId } from './own-categories';
 import {
   EXPORT_FORMAT,
   EXPORT_LIST_NAMES,
@@ -36,7 +37,7 @@ const LINKS: Partial<Record<ExportList, readonly (readonly [field: string, targe
   balance_history: [['account_id', 'accounts']],
   rules: [['category_id', 'categories']],
   category_corrections: [['category_id', 'categories']],
-  transactions: [['account_id', 'accounts'], ['category_rule_id', 'rules'], ['category_id', 'categories']],
+  transactions: [['account_id', 'accounts'], ['category_rule_id', 'rules'], ['category_id', 'categories'], ['payee_id', 'payees']],
   transaction_splits: [['account_id', 'accounts'], ['category_id', 'categories']],
   transfer_links: [['debit_account_id', 'accounts'], ['credit_account_id', 'accounts']],
   transfer_refusals: [['debit_account_id', 'accounts'], ['credit_account_id', 'accounts']],
@@ -92,7 +93,9 @@ export class ExportChecker {
       if (v === null || v === undefined) continue;
       const set: { has(id: unknown): boolean } =
         target in EXPORT_LISTS ? (this.ids.get(target as ExportList) ?? NOTHING) : this.known[target as keyof KnownIds];
-      if (!set.has(v)) {
+      // A person's own category ("custom_<id>") is one of the document's own_categories, not a shipped one.
+      const own = target === 'categories' && typeof v === 'string' ? customCategoryRowId(v) : null;
+      if (own !== null ? !(this.ids.get('own_categories') ?? NOTHING).has(own) : !set.has(v)) {
         const where = target === 'channelDefinitions' ? "the bank's channels" : target;
         return `${path}.${field} names ${JSON.stringify(v)}, which is not in ${where}`;
       }

@@ -47,7 +47,13 @@ export const TRANSACTION_FIELDS: FieldSpec = [
   ['booking_date', 'int?'], ['value_date', 'int?'], ['last_update_date', 'int'], ['label', 'str'], ['notes', 'str?'],
   ['remittance_information', 'json?'], ['source_label', 'str?'], ['type', 'str'], ['origin', 'str'], ['category_id', 'str'],
   ['status', 'str'], ['user_note', 'str?'], ['tags', 'strs?'], ['category_source', 'str?'], ['category_rule_id', 'int?'],
+  ['payee_id', 'int?'],
 ];
+
+/** A person's own category: `category_id` elsewhere names it as "custom_<id>". */
+export const OWN_CATEGORY_FIELDS: FieldSpec = [['id', 'int'], ['parent_id', 'str'], ['label', 'str'], ['folded', 'str'], ['hidden', 'int']];
+
+export const PAYEE_FIELDS: FieldSpec = [['id', 'int'], ['name', 'str'], ['folded', 'str']];
 
 export const RULE_FIELDS: FieldSpec = [
   ['id', 'int'], ['pattern', 'str'], ['folded', 'str'], ['category_id', 'str'], ['position', 'int'], ['conditions', 'json?'], ['actions', 'json?'],
@@ -81,6 +87,8 @@ export const EXPORT_LISTS = {
   deleted_accounts: DELETED_ACCOUNT_FIELDS,
   accounts: ACCOUNT_FIELDS,
   balance_history: BALANCE_FIELDS,
+  own_categories: OWN_CATEGORY_FIELDS,
+  payees: PAYEE_FIELDS,
   rules: RULE_FIELDS,
   category_corrections: CORRECTION_FIELDS,
   transactions: TRANSACTION_FIELDS,

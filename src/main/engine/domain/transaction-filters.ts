@@ -1,5 +1,6 @@
 import { InvalidInput } from './errors';
 import { parseEnumList, type PageLimit } from './list-input';
+import { isCategoryIdShape } from './own-categories';
 import { parseId } from './record';
 import { ACCOUNT_TYPES, TRANSACTION_ORIGINS, TRANSACTION_STATUSES, type AccountType, type TransactionStatus } from './values';
 
@@ -16,6 +17,7 @@ export interface TransactionListQuery extends PageLimit {
   end_date?: number;
   account_id?: string;
   category_id?: string;
+  payee_id?: string;
   start_import_date?: number;
 }
 
@@ -38,6 +40,8 @@ export interface TransactionFilters {
   /** -1 when the id is not one of ours (matches nothing). */
   accountId?: number;
   categoryId?: string;
+  /** -1 when the id is not one of ours (matches nothing). */
+  payeeId?: number;
   startImportDate?: number;
 }
 
@@ -114,8 +118,9 @@ export function parseTransactionFilters(q: TransactionListQuery): TransactionFil
   if (q.start_import_date !== undefined) filters.startImportDate = q.start_import_date;
   if (q.account_id !== undefined) filters.accountId = parseId(q.account_id) ?? -1;
   if (q.category_id !== undefined) {
-    if (!/^[A-Z0-9_]{1,64}$/.test(q.category_id)) throw new InvalidInput('query parameter category_id is not a category id');
+    if (!isCategoryIdShape(q.category_id)) throw new InvalidInput('query parameter category_id is not a category id');
     filters.categoryId = q.category_id;
   }
+  if (q.payee_id !== undefined) filters.payeeId = parseId(q.payee_id) ?? -1;
   return filters;
 }

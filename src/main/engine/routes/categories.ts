@@ -3,7 +3,7 @@ import { CATEGORY_TYPES } from '../domain/values';
 import { sendList, totalCountHeader } from '../http/list-params';
 import { defineRoutes } from '../http/route-module';
 
-const categorySchema = {
+export const categorySchema = {
   type: 'object',
   required: ['id', 'label', 'type'],
   properties: {
@@ -11,6 +11,8 @@ const categorySchema = {
     label: { type: 'string' },
     type: { type: 'string', enum: [...CATEGORY_TYPES] },
     parent: { type: 'object', required: ['id', 'label'], properties: { id: { type: 'string' }, label: { type: 'string' } } },
+    custom: { type: 'boolean', enum: [true], description: 'Extension: one of the caller\'s own categories (id custom_<n>). Absent for the shipped ones.' },
+    hidden: { type: 'boolean', enum: [true], description: 'Extension: an own category the person hid: listed, no longer offered for filing.' },
   },
 } as const;
 
@@ -25,7 +27,8 @@ export const categoryRoutes = defineRoutes({
           summary: 'List categories',
           description:
             'Needs a valid token of any kind, no scope. Labels follow Accept-Language (en or fr; default fr). The whole tree ' +
-            '(about 60 categories) is returned at once.',
+            '(about 60 categories) is returned at once. With a user\'s token, their own categories too (custom: true), each ' +
+            'after the shipped children of its parent.',
           tags: ['Categories'],
           querystring: {
             type: 'object',
@@ -38,7 +41,7 @@ export const categoryRoutes = defineRoutes({
         },
       },
       async (request, reply) => {
-        const records = ctx.services.categories.list(requestLanguage(request.headers['accept-language']), request.query);
+        const records = ctx.services.categories.list(requestLanguage(request.headers['accept-language']), request.query, request.auth?.userId);
         return sendList(reply, records, records.length);
       },
     );

@@ -33,6 +33,8 @@ import { documentPreviewRoutes } from './document-preview';
 import { transactionSplitRoutes } from './transaction-splits';
 import { transferRoutes } from './transfers';
 import { ledgerOperationRoutes } from './ledger-operations';
+import { ownCategoryRoutes } from './own-categories';
+import { payeeRoutes } from './payees';
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -72,4 +74,6 @@ export const routeModules: RouteModule[] = [
   transferRoutes,
   recurringPaymentRoutes,
   ledgerOperationRoutes,
+  ownCategoryRoutes,
+  payeeRoutes,
 ];

@@ -46,7 +46,8 @@ export const transactionRoutes = defineRoutes({
               start_date: timestamp('transactions dated on or after'),
               end_date: timestamp('transactions dated strictly before'),
               account_id: { type: 'string' },
-              category_id: { type: 'string', description: 'A category id; a parent category also matches its children.' },
+              category_id: { type: 'string', description: 'A category id; a parent category also matches its children (the caller\'s own categories under it too).' },
+              payee_id: { type: 'string', description: 'Extension: only the transactions carrying this payee of GET /payees.' },
               start_import_date: timestamp('only transactions whose import date is strictly greater'),
             },
           },
@@ -84,20 +85,23 @@ export const transactionRoutes = defineRoutes({
         config: { access: MANAGE },
         preValidation: rejectWrongBodyTypes,
         schema: {
-          summary: 'Edit a transaction: category, note, tags (extension)',
+          summary: 'Edit a transaction: category, note, tags, payee (extension)',
           description:
             'Fields given replace the stored value, fields left out stay (at least one). category_id files the transaction ' +
             'under that category for good (category_source USER: rules and synchronizations leave it alone) and records a ' +
             'correction its label learns from. user_note null or "" clears the note; tags [] clears the tags. The bank\'s ' +
             'label and notes never change; import_date and last_update_date stay. A later synchronization updating the same ' +
-            'transaction (pending → booked) keeps the category, note and tags.',
+            'transaction (pending → booked) keeps the category, note, tags and payee. payee_id sets one of the caller\'s payees ' +
+            '(null clears it); payee_name sets the payee of that name (case and accents ignored), created when new; not both.',
           tags: ['Transactions'],
           params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
           body: {
             type: 'object',
             additionalProperties: false,
             properties: {
-              category_id: { type: 'string', minLength: 1, maxLength: 100, description: 'A category id of GET /categories.' },
+              category_id: { type: 'string', minLength: 1, maxLength: 100, description: 'A category id of GET /categories (not a hidden one).' },
+              payee_id: { type: ['string', 'null'], maxLength: 40, description: 'A payee id of GET /payees; null clears the payee.' },
+              payee_name: { type: 'string', maxLength: 400, description: 'A payee name, 1 to 80 characters after trimming.' },
               user_note: { type: ['string', 'null'], maxLength: 4000, description: 'The person\'s note, 1 to 1000 characters after trimming; null or "" clears it.' },
               tags: {
                 type: 'array',

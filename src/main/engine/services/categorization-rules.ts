@@ -7,6 +7,7 @@
 import { clampPosition, foldPattern, normalizePattern } from '../domain/categorization-rules';
 import { Conflict, InvalidInput, NotFound } from '../domain/errors';
 import { OPERATION_ROWS_MAX } from '../domain/ledger-operations';
+import { customCategoryRowId } from '../domain/own-categories';
 import type { PageLimit } from '../domain/list-input';
 import { idString, parseId } from '../domain/record';
 import { normalizeActions, normalizeConditions, type RuleActions, type RuleConditions } from '../domain/rule-conditions';
@@ -14,6 +15,7 @@ import type { Store } from '../store';
 import type { CategorizationRuleRow } from '../store/categorization-rules';
 import { matchableRule, type ParsedRule } from '../store/rule-records';
 import { recordOperation, type LedgerOperationRecord } from './ledger-operations';
+import { checkFilingCategory } from './own-categories';
 import { ruleChanges } from './rule-application';
 
 export interface CategorizationRuleRecord {
@@ -60,7 +62,7 @@ const record = (r: CategorizationRuleRow): CategorizationRuleRecord => {
 };
 
 type Deps = {
-  store: Pick<Store, 'categorizationRules' | 'categories' | 'transactionEdits' | 'transaction' | 'ledgerRows' | 'ledgerOperations'>;
+  store: Pick<Store, 'categorizationRules' | 'categories' | 'ownCategories' | 'transactionEdits' | 'transaction' | 'ledgerRows' | 'ledgerOperations'>;
   now(): number;
 };
 
@@ -74,11 +76,16 @@ export function createCategorizationRuleService(deps: Deps) {
     return row;
   }
 
-  /** The checked rule; Conflict when another rule of the user (not `exceptId`; any for 'draft') has the same folded pattern. */
-  function checked(userId: number, input: RuleInput, exceptId?: number | 'draft') {
+  /**
+   * The checked rule; Conflict when another rule of the user (not the one replaced, `except`; none for a
+   * 'draft') has the same folded pattern.
+   */
+  function checked(userId: number, input: RuleInput, except?: CategorizationRuleRow | 'draft') {
+    const exceptId = except === 'draft' ? 'draft' : except?.id;
     const pattern = normalizePattern(input.pattern);
     const folded = foldPattern(pattern);
-    if (!store.categories.exists(input.category_id)) throw new InvalidInput(`unknown category_id ${input.category_id}`);
+    // A rule keeping the category it had may be saved even if the person hid that category since.
+    if (except === 'draft' || input.category_id !== except?.category_id) checkFilingCategory(store, userId, input.category_id);
     const conditions = normalizeConditions(input.conditions);
     const accounts = conditions?.account_ids ?? [];
     if (accounts.some((a) => parseId(a) === null) || store.ledgerRows.ownedAccountCount(userId, accounts.map(Number)) !== accounts.length)
@@ -96,8 +103,13 @@ export function createCategorizationRuleService(deps: Deps) {
     };
   }
 
+  /** Whether a rule's category still exists: a shipped one, or one of the person's own. */
+  const categoryExists = (userId: number, id: string): boolean => {
+    const own = customCategoryRowId(id);
+    return own === null ? store.categories.exists(id) : store.ownCategories.owned(userId, own) !== undefined;
+  };
   /** The user's rules, in position order, whose category still exists. */
-  const usable = (userId: number): ParsedRule[] => rules.all(userId).map(matchableRule).filter((r) => store.categories.exists(r.category_id));
+  const usable = (userId: number): ParsedRule[] => rules.all(userId).map(matchableRule).filter((r) => categoryExists(userId, r.category_id));
 
   return {
     list(userId: number, page: PageLimit): { records: CategorizationRuleRecord[]; total: number } {
@@ -117,7 +129,7 @@ export function createCategorizationRuleService(deps: Deps) {
     replace(userId: number, idText: string, input: RuleInput & { position: number }): void {
       store.transaction(() => {
         const row = owned(userId, idText);
-        const values = checked(userId, input, row.id);
+        const values = checked(userId, input, row);
         rules.replace(userId, row.id, row.position, { ...values, position: clampPosition(input.position, rules.count(userId)) });
       });
     },

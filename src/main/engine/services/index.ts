@@ -12,6 +12,8 @@ import { createFxRateService, RatesRefresh } from './fx-rates';
 import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createManualLedgerService } from './manual-ledger';
 import { createLedgerOperationService } from './ledger-operations';
+import { createOwnCategoryService } from './own-categories';
+import { createPayeeService } from './payees';
 import { createProviderService } from './providers';
 import { createRecurringPaymentService, type RecurringEventEmitter } from './recurring-payments';
 import { createRolloutService } from './rollout';
@@ -42,6 +44,8 @@ export function createServices(
     // Transfers between the person's own accounts are not payments to anyone.
     recurringPayments: createRecurringPaymentService({ ...deps, transferIds: (userId) => deps.store.transferLinks.linkedTransactionIds(userId) }),
     ledgerOperations: createLedgerOperationService(deps),
+    ownCategories: createOwnCategoryService(deps),
+    payees: createPayeeService(deps),
     keys: deps.keys,
     rollout: createRolloutService(deps),
     settings: createSettingsService(deps),

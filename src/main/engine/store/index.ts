@@ -16,6 +16,8 @@ import { createConnectionStore } from './connections';
 import { createConsentRemindersStore } from './consent-reminders';
 import { createDocumentsStore } from './documents';
 import { createDynamicProvidersStore } from './dynamic-providers';
+import { createOwnCategoryStore } from './own-categories';
+import { createPayeeStore } from './payees';
 import { createEventsStore } from './events';
 import { createFxRateStore } from './fx-rates';
 import { createSummaryBalanceStore } from './summary-balances';
@@ -72,6 +74,8 @@ export function createStore(db: Db) {
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),
     categories: createCategoryStore(db),
+    ownCategories: createOwnCategoryStore(db),
+    payees: createPayeeStore(db),
     keys: createKeyStore(db),
     settings: createSettingsStore(db),
     rollout: createRolloutStore(db),

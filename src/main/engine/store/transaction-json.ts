@@ -98,6 +98,9 @@ export function transactionJsonSql(t = 't'): string {
     `CASE WHEN ${t}.manual = 1 THEN ',"manual":true' ELSE '' END`,
     splitsSql(t),
     transferSql(t),
+    // The payee's current name (a rename shows on every row at once); read by primary key only when set.
+    `CASE WHEN ${t}.payee_id IS NOT NULL THEN coalesce(',"payee":' || (SELECT json_object('id', CAST(py.id AS TEXT), 'name', py.name) ` +
+      `FROM payees AS py WHERE py.id = ${t}.payee_id), '') ELSE '' END`,
     `'}'`,
   ].join(' || ');
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { InvalidInput } from '../domain/errors';
 import { offsetOf, type PageLimit } from '../domain/list-input';
 import { currencyExponent } from '../domain/money';
+import { customCategoryId, customCategoryRowId } from '../domain/own-categories';
 import { decimalToScaled, type DecimalText, type TransactionFilters } from '../domain/transaction-filters';
 import { dbVersionReader, VersionedCache } from './db-version';
 import { transactionJsonSql } from './transaction-json';
@@ -24,12 +25,13 @@ export interface TransactionWhere {
 
 /**
  * Indexes that end on (import_date, id DESC), by their leading equalities: account_id; user_id and one
- * category; user_id and one status; user_id.
+ * category; user_id and one status; user_id and one payee; user_id.
  */
 export type OrderedIndex =
   | 'transactions_account_order'
   | 'transactions_user_category'
   | 'transactions_user_status'
+  | 'transactions_user_payee'
   | 'transactions_user_order';
 
 /**
@@ -69,6 +71,7 @@ export class TransactionQueries {
   private readonly version: () => string;
   private readonly exponents: VersionedCache<Map<string, number>>;
   private readonly categoryTree: VersionedCache<Map<string, string[]>>;
+  private readonly ownCategories: VersionedCache<Array<{ id: number; parent_id: string }>>;
   private readonly recordSql = transactionJsonSql('t');
   /** Page bodies are cached unless this is false (the benchmark measures the query path with it off). */
   pageCache = true;
@@ -84,6 +87,7 @@ export class TransactionQueries {
     this.responses = new VersionedCache(version, 32);
     this.exponents = new VersionedCache(version, 64);
     this.categoryTree = new VersionedCache(version, 1);
+    this.ownCategories = new VersionedCache(version, 64);
   }
 
   private statement(sql: string): Statement {
@@ -108,15 +112,24 @@ export class TransactionQueries {
     });
   }
 
-  /** A category with its children (a parent category matches the transactions of its children); undefined if unknown. */
-  private categoryWithChildren(id: string): string[] | undefined {
+  /**
+   * A category with its children (a parent category matches the transactions of its children, the user's
+   * own categories under it included); undefined if unknown or another user's.
+   */
+  private categoryWithChildren(userId: number, id: string): string[] | undefined {
     const tree = this.categoryTree.get('tree', () => {
       const rows = this.statement('SELECT id, parent_id FROM categories').all() as Array<{ id: string; parent_id: string | null }>;
       const map = new Map<string, string[]>(rows.map((r) => [r.id, [r.id]]));
       for (const r of rows) if (r.parent_id) map.get(r.parent_id)?.push(r.id);
       return map;
     });
-    return tree.get(id);
+    const own = this.ownCategories.get(String(userId), () =>
+      this.statement('SELECT id, parent_id FROM user_categories WHERE user_id = ?').all(userId) as Array<{ id: number; parent_id: string }>,
+    );
+    const shipped = tree.get(id);
+    if (shipped) return [...shipped, ...own.filter((o) => shipped.includes(o.parent_id)).map((o) => customCategoryId(o.id))];
+    const rowId = customCategoryRowId(id);
+    return own.some((o) => o.id === rowId) ? [id] : undefined;
   }
 
   /** Builds the WHERE of a filter set (InvalidInput for an unknown category or an amount too precise for the currencies). */
@@ -155,10 +168,14 @@ export class TransactionQueries {
     }
     let categories: string[] | undefined;
     if (f.categoryId !== undefined) {
-      categories = this.categoryWithChildren(f.categoryId);
+      categories = this.categoryWithChildren(userId, f.categoryId);
       if (!categories) throw new InvalidInput(`query parameter category_id: unknown category ${f.categoryId}`);
       conds.push(categories.length === 1 ? 'category_id = ?' : `category_id IN (${categories.map(() => '?').join(', ')})`);
       params.push(...categories);
+    }
+    if (f.payeeId !== undefined) {
+      conds.push('payee_id = ?');
+      params.push(f.payeeId);
     }
     const sqlNoImport = conds.join(' AND ');
     const paramsNoImport = [...params];
@@ -177,11 +194,14 @@ export class TransactionQueries {
       f.startDate !== undefined ||
       f.endDate !== undefined ||
       f.accountType !== undefined;
+    const byPayee = f.payeeId !== undefined;
     let ordered: Pick<TransactionWhere, 'orderedIndex' | 'prefixSql' | 'prefixParams'>;
     if (byAccount) ordered = { orderedIndex: 'transactions_account_order', prefixSql: 'account_id = ?', prefixParams: [params[0]] };
-    else if (categories?.length === 1 && !others) {
+    else if (categories?.length === 1 && !others && !byPayee) {
       ordered = { orderedIndex: 'transactions_user_category', prefixSql: 'user_id = ? AND category_id = ?', prefixParams: [userId, categories[0]] };
-    } else if (include && values.length === 1 && !others && categories === undefined) {
+    } else if (byPayee && !others && categories === undefined) {
+      ordered = { orderedIndex: 'transactions_user_payee', prefixSql: 'user_id = ? AND payee_id = ?', prefixParams: [userId, f.payeeId] };
+    } else if (include && values.length === 1 && !others && categories === undefined && !byPayee) {
       ordered = { orderedIndex: 'transactions_user_status', prefixSql: 'user_id = ? AND status = ?', prefixParams: [userId, values[0]] };
     } else ordered = { orderedIndex: 'transactions_user_order', prefixSql: 'user_id = ?', prefixParams: [userId] };
     return { sql: conds.join(' AND '), params, sqlNoImport, paramsNoImport, ...ordered };

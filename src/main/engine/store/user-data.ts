@@ -23,6 +23,8 @@ const SOURCES: Record<ExportList, { from: string; alias: string; key: readonly s
     alias: 'x',
     key: ['x.account_id', 'x.date'],
   },
+  own_categories: { from: 'user_categories x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
+  payees: { from: 'payees x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
   rules: { from: 'categorization_rules x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
   category_corrections: { from: 'category_corrections x WHERE x.user_id = ?', alias: 'x', key: ['x.id'] },
   // `+x.user_id`: read in id order along the primary key. Through a user index every page would sort all the
@@ -75,9 +77,10 @@ export function createUserDataStore(db: Db) {
   const profile = db.prepare(`SELECT ${USER_FIELDS.map(([n]) => n).join(', ')} FROM users WHERE id = ?`);
   const properties = db.prepare<[number], { key: string; value: string }>('SELECT key, value FROM user_properties WHERE user_id = ? ORDER BY key');
   const hasData = db
-    .prepare<[number, number, number], number>(
+    .prepare<[number, number, number, number, number], number>(
       `SELECT EXISTS (SELECT 1 FROM connections WHERE user_id = ?) OR EXISTS (SELECT 1 FROM categorization_rules WHERE user_id = ?)
-       OR EXISTS (SELECT 1 FROM category_corrections WHERE user_id = ?)`,
+       OR EXISTS (SELECT 1 FROM category_corrections WHERE user_id = ?)
+       OR EXISTS (SELECT 1 FROM user_categories WHERE user_id = ?) OR EXISTS (SELECT 1 FROM payees WHERE user_id = ?)`,
     )
     .pluck();
   const setProfile = db.prepare(
@@ -93,6 +96,8 @@ export function createUserDataStore(db: Db) {
   const removeConnections = db.prepare('DELETE FROM connections WHERE user_id = ?');
   const removeRules = db.prepare('DELETE FROM categorization_rules WHERE user_id = ?');
   const removeCorrections = db.prepare('DELETE FROM category_corrections WHERE user_id = ?');
+  const removeOwnCategories = db.prepare('DELETE FROM user_categories WHERE user_id = ?');
+  const removePayees = db.prepare('DELETE FROM payees WHERE user_id = ?');
   const channelStatuses = db.prepare<[number], string>('SELECT status FROM channels WHERE connection_id = ?').pluck();
   const setConnectionStatus = db.prepare('UPDATE connections SET status = ? WHERE id = ?');
 
@@ -102,8 +107,8 @@ export function createUserDataStore(db: Db) {
     profile: (userId: number) => profile.get(userId) as StoredRow | undefined,
     properties: (userId: number): Record<string, string> =>
       Object.fromEntries(properties.all(userId).map((p) => [p.key, p.value])),
-    /** The user has connections, rules or learnt corrections: an import would mix two histories. */
-    hasData: (userId: number): boolean => hasData.get(userId, userId, userId) === 1,
+    /** The user has connections, rules, learnt corrections, own categories or payees: an import would mix two histories. */
+    hasData: (userId: number): boolean => hasData.get(userId, userId, userId, userId, userId) === 1,
     setProfile(userId: number, row: StoredRow, props: Record<string, string>): void {
       setProfile.run({ ...row, id: userId });
       clearProperties.run(userId);
@@ -124,6 +129,8 @@ export function createUserDataStore(db: Db) {
       removeConnections.run(userId);
       removeRules.run(userId);
       removeCorrections.run(userId);
+      removeOwnCategories.run(userId);
+      removePayees.run(userId);
     },
   };
 }
@@ -152,6 +159,10 @@ function insertStatements(db: Db) {
   const correction = db.prepare(
     'INSERT INTO category_corrections (user_id, folded_label, category_id, date) VALUES (@user_id, @folded_label, @category_id, @date)',
   );
+  const ownCategory = db.prepare(
+    'INSERT INTO user_categories (user_id, parent_id, label, folded, hidden, creation_date) VALUES (@user_id, @parent_id, @label, @folded, @hidden, @now)',
+  );
+  const payee = db.prepare('INSERT INTO payees (user_id, name, folded, creation_date) VALUES (@user_id, @name, @folded, @now)');
   const txColumns = EXPORT_LISTS.transactions.map(([n]) => n).filter((n) => n !== 'id');
   const transaction = db.prepare(
     `INSERT INTO transactions (user_id, import_date, ${txColumns.join(', ')}) VALUES (@user_id, @now, ${txColumns.map((n) => `@${n}`).join(', ')})`,
@@ -175,6 +186,8 @@ function insertStatements(db: Db) {
     insertBalance: (row: StoredRow): void => void balance.run(row),
     insertRule: (row: Row): number => id(rule.run(row)),
     insertCorrection: (row: Row): void => void correction.run(row),
+    insertOwnCategory: (row: Row): number => id(ownCategory.run(row)),
+    insertPayee: (row: Row): number => id(payee.run(row)),
     insertTransaction: (row: Row): void => void transaction.run(row),
     /** The id of the transaction of this (new) account with this provider key, if any. */
     transactionIdByKey: (accountId: number, providerKey: string): number | undefined => byKey.get(accountId, providerKey),

@@ -24,7 +24,7 @@ import type { SyncPort, SyncRequest, SyncType } from './sync-port';
 /** What the sync service is handed by the engine. */
 export interface SyncDeps extends ChannelRunDeps {
   /** The results' store, and the person's rules and corrections (how new transactions are filed: user-filing.ts). */
-  store: ChannelRunDeps['store'] & Pick<Store, 'categorizationRules' | 'categoryCorrections' | 'accounts'>;
+  store: ChannelRunDeps['store'] & Pick<Store, 'categorizationRules' | 'categoryCorrections' | 'accounts' | 'ownCategories'>;
   settings: Settings;
   /** The engine's connectors, by provider id. */
   connectorOf(providerId: string): Connector | undefined;

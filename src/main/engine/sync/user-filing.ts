@@ -11,6 +11,7 @@
 import { correctionLabel, learnedCategories } from '../domain/learned-categories';
 import { compileRuleMatcher } from '../domain/rule-matcher';
 import type { Store } from '../store';
+import { customCategoryId } from '../domain/own-categories';
 import { matchableRule } from '../store/rule-records';
 
 export interface Filing {
@@ -35,16 +36,17 @@ export interface UserFiling {
 const MEMO_MAX = 50_000;
 
 export function userFiling(
-  store: Pick<Store, 'categorizationRules' | 'categoryCorrections' | 'accounts'>,
+  store: Pick<Store, 'categorizationRules' | 'categoryCorrections' | 'accounts' | 'ownCategories'>,
   userId: number,
-  known: ReadonlySet<string>,
+  shipped: ReadonlySet<string>,
   connectionId?: number,
 ): UserFiling | undefined {
-  const rules = compileRuleMatcher(
-    store.categorizationRules.all(userId).filter((r) => known.has(r.category_id)).map(matchableRule),
-  );
+  // A rule or a correction may file under a shipped category or one of the person's own (that still exists).
+  const own = new Set(store.ownCategories.parents(userId).map((c) => customCategoryId(c.id)));
+  const known = (id: string) => shipped.has(id) || own.has(id);
+  const rules = compileRuleMatcher(store.categorizationRules.all(userId).filter((r) => known(r.category_id)).map(matchableRule));
   const learned = learnedCategories(store.categoryCorrections.all(userId));
-  for (const [label, category] of learned) if (!known.has(category)) learned.delete(label);
+  for (const [label, category] of learned) if (!known(category)) learned.delete(label);
   if (rules.size === 0 && learned.size === 0) return undefined;
   // A rule's account condition names stored accounts: a new account of this run has no id a rule could name.
   const accountIds = new Map<string, number>();

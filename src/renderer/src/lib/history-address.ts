@@ -10,7 +10,7 @@ import { EMPTY_FILTER, MONEY_DIRECTIONS, type MoneyDirection, type TxFilter } fr
  * Only the fields that are set are written; the amounts are kept as typed (a text that is not an amount
  * comes back as typed and is said to be no amount again).
  */
-export const FILTER_KEYS = ['q', 'accounts', 'account', 'type', 'categories', 'statuses', 'min', 'max', 'dir', 'from', 'to'];
+export const FILTER_KEYS = ['q', 'accounts', 'account', 'type', 'categories', 'statuses', 'payees', 'min', 'max', 'dir', 'from', 'to'];
 
 /** Whether an address' query carries a history filter at all. */
 export function hasFilterInAddress(search: URLSearchParams): boolean {
@@ -26,6 +26,7 @@ export function filterFromAddress(search: URLSearchParams): TxFilter {
     ...EMPTY_FILTER,
     ...drill,
     q: search.get('q') ?? '',
+    payees: (search.get('payees') ?? '').split(',').filter(Boolean),
     accountType: (ACCOUNT_TYPES as readonly string[]).includes(type) ? (type as AccountType) : '',
     minAmount: search.get('min') ?? '',
     maxAmount: search.get('max') ?? '',
@@ -42,6 +43,7 @@ export function addressOfFilter(filter: TxFilter): string {
   put('type', filter.accountType);
   put('categories', filter.categories.join(','));
   put('statuses', filter.statuses.join(','));
+  put('payees', (filter.payees ?? []).join(','));
   put('min', filter.minAmount);
   put('max', filter.maxAmount);
   put('dir', filter.direction ?? '');

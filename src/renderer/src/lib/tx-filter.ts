@@ -19,6 +19,8 @@ export interface TxFilter {
   accountType: AccountType | '';
   categories: string[];
   statuses: string[];
+  /** Payee ids (the person's display names over the bank's labels); absent in filters saved before payees. */
+  payees?: string[];
   /** As typed: a size of amount (see amountSize); text that is not an amount filters nothing. */
   minAmount: string;
   maxAmount: string;
@@ -44,6 +46,7 @@ export const EMPTY_FILTER: TxFilter = {
   accountType: '',
   categories: [],
   statuses: [],
+  payees: [],
   minAmount: '',
   maxAmount: '',
   direction: '',
@@ -60,6 +63,7 @@ export function isFilterEmpty(f: TxFilter): boolean {
     !f.accountType &&
     f.categories.length === 0 &&
     f.statuses.length === 0 &&
+    !f.payees?.length &&
     !f.minAmount &&
     !f.maxAmount &&
     !f.direction &&
@@ -76,6 +80,7 @@ export function activeFilterCount(f: TxFilter): number {
     !!f.accountType,
     f.categories.length > 0,
     f.statuses.length > 0,
+    !!f.payees?.length,
     !!(f.minAmount || f.maxAmount),
     !!f.direction,
     !!(f.from || f.to),
@@ -158,6 +163,7 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
   const accounts = filter.accounts.length ? new Set(filter.accounts) : null;
   const categories = filter.categories.length ? new Set(filter.categories) : null;
   const statuses = filter.statuses.length ? new Set(filter.statuses) : null;
+  const payees = filter.payees?.length ? new Set(filter.payees) : null;
   const [min, max] = amountBounds(filter);
   const direction = filter.direction || '';
   const from = dayToSeconds(filter.from);
@@ -171,6 +177,7 @@ export function computeView(table: TxTable, filter: TxFilter, sort: TxSort, ctx:
     if (accounts && !accounts.has(table.accountIds[i])) continue;
     if (type && ctx.accountTypes.get(table.accountIds[i]) !== type) continue;
     if (statuses && !statuses.has(table.statuses[i])) continue;
+    if (payees && !payees.has(table.payeeIds[i])) continue;
     if (categories && !inCategories(table, i, categories, ctx.categoryParents)) continue;
     const amount = table.amounts[i];
     if (direction === 'in' ? amount <= 0 : direction === 'out' ? amount >= 0 : false) continue;

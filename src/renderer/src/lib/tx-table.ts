@@ -44,6 +44,9 @@ export class TxTable {
   splits: (SplitPart[] | null)[] = [];
   /** The transfer between the person's accounts the row is one side of, null when none (neither spending nor income). */
   transfers: (TxTransfer | null)[] = [];
+  /** The payee the person gave the row (extension `payee`), '' when none; shown instead of the bank's label. */
+  payeeIds: string[] = [];
+  payeeNames: string[] = [];
   /** Label, notes, counterparty, own note and tags folded (no accents, lower-case), for the free-text search. */
   search: string[] = [];
   /** Label folded, for sorting (see label-order.ts). */
@@ -101,8 +104,10 @@ export class TxTable {
       this.categoryRuleIds[i] = tx.category_rule_id ?? '';
       this.splits[i] = tx.splits?.length ? tx.splits : null;
       this.transfers[i] = tx.transfer ? { id: tx.transfer.id, other: tx.transfer.transaction_id, confirmed: tx.transfer.confirmed } : null;
-      this.search[i] = searchText(label, notes, counterparty, userNote, tags);
-      this.sortLabels[i] = foldLabel(label);
+      this.payeeIds[i] = tx.payee?.id ?? '';
+      this.payeeNames[i] = tx.payee?.name ?? '';
+      this.search[i] = searchText(label, notes, counterparty, userNote, tags, this.payeeNames[i]);
+      this.sortLabels[i] = foldLabel(this.payeeNames[i] || label);
       if (tx.import_date > this.maxImportDate) this.maxImportDate = tx.import_date;
     }
     this.version++;
@@ -113,7 +118,7 @@ export class TxTable {
    * The person's edit of one row (PUT /transactions/{id} answered 204), applied in place so the history
    * shows it without reloading every row. Fields left out stay.
    */
-  applyEdit(id: string, edit: { category_id?: string; user_note?: string | null; tags?: string[] }): boolean {
+  applyEdit(id: string, edit: { category_id?: string; user_note?: string | null; tags?: string[] }, payee?: { id: string; name: string } | null): boolean {
     const i = this.index.get(id);
     if (i === undefined) return false;
     if (edit.category_id !== undefined) {
@@ -123,7 +128,11 @@ export class TxTable {
     }
     if (edit.user_note !== undefined) this.userNotes[i] = edit.user_note?.trim() ?? '';
     if (edit.tags !== undefined) this.tags[i] = edit.tags;
-    this.search[i] = searchText(this.labels[i], this.notes[i], this.counterparties[i], this.userNotes[i], this.tags[i]);
+    if (payee !== undefined) {
+      this.payeeIds[i] = payee?.id ?? '';
+      this.payeeNames[i] = payee?.name ?? '';
+    }
+    this.refreshText(i);
     this.version++;
     return true;
   }
@@ -149,6 +158,39 @@ export class TxTable {
       if (credit !== undefined) this.transfers[credit] = { id: link.id, other: link.debit_transaction_id, confirmed: link.confirmed };
     }
     this.version++;
+  }
+
+  /** The label shown for a row: the person's payee when set, else the bank's label. */
+  displayLabel(i: number): string {
+    return this.payeeNames[i] || this.labels[i];
+  }
+
+  /**
+   * A change the engine made to many rows at once without a new import date (a payee renamed, merged or
+   * deleted; a category merged), applied in place: `payee` maps the payee ids to change to their new id and
+   * name (null: no payee any more), `category` the category ids to their new id.
+   */
+  applyBulk(change: { payee?: { from: string; to: { id: string; name: string } | null }; category?: { from: string; to: string } }): number {
+    let changed = 0;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (change.category && this.categories[i] === change.category.from) {
+        this.categories[i] = change.category.to;
+        changed++;
+      }
+      if (change.payee && this.payeeIds[i] === change.payee.from) {
+        this.payeeIds[i] = change.payee.to?.id ?? '';
+        this.payeeNames[i] = change.payee.to?.name ?? '';
+        this.refreshText(i);
+        changed++;
+      }
+    }
+    if (changed) this.version++;
+    return changed;
+  }
+
+  private refreshText(i: number): void {
+    this.search[i] = searchText(this.labels[i], this.notes[i], this.counterparties[i], this.userNotes[i], this.tags[i], this.payeeNames[i]);
+    this.sortLabels[i] = foldLabel(this.payeeNames[i] || this.labels[i]);
   }
 
   /** Each row's rank in the label order of this language (computed once per change of the rows). */
@@ -186,6 +228,8 @@ export class TxTable {
     this.categoryRuleIds = pick(this.categoryRuleIds);
     this.splits = pick(this.splits);
     this.transfers = pick(this.transfers);
+    this.payeeIds = pick(this.payeeIds);
+    this.payeeNames = pick(this.payeeNames);
     this.search = pick(this.search);
     this.sortLabels = pick(this.sortLabels);
     this.index = new Map(this.ids.map((id, i) => [id, i]));
@@ -220,6 +264,8 @@ export class TxTable {
     this.categoryRuleIds = [];
     this.splits = [];
     this.transfers = [];
+    this.payeeIds = [];
+    this.payeeNames = [];
     this.search = [];
     this.sortLabels = [];
     this.index = new Map();
@@ -231,8 +277,8 @@ export class TxTable {
 /** Shared by every row without tags (most of them): one array, not 100,000. */
 const NO_TAGS: string[] = [];
 
-function searchText(label: string, notes: string, counterparty: string, userNote: string, tags: string[]): string {
-  const own = userNote || tags.length ? `\n${userNote}\n${tags.join('\n')}` : '';
+function searchText(label: string, notes: string, counterparty: string, userNote: string, tags: string[], payee: string): string {
+  const own = userNote || tags.length || payee ? `\n${userNote}\n${tags.join('\n')}\n${payee}` : '';
   return foldSearchText(`${label}\n${notes}\n${counterparty}${own}`);
 }
 

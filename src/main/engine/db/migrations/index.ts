@@ -14,6 +14,7 @@ import m013 from './m013_manual_ledger';
 import m014 from './m014_splits_and_transfers';
 import m015 from './m015_recurring_payments';
 import m016 from './m016_ledger_operations';
+import m017 from './m017_own_categories_payees';
 import type { Db } from '../database';
 
 /**
@@ -52,4 +53,5 @@ export const migrations: ReadonlyArray<Migration> = [
   { version: 14, name: 'splits_and_transfers', sql: m014 },
   { version: 15, name: 'recurring_payments', sql: m015 },
   { version: 16, name: 'ledger_operations', sql: m016 },
+  { version: 17, name: 'own_categories_payees', sql: m017 },
 ];

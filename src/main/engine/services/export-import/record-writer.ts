@@ -4,6 +4,7 @@
  * channels start NEEDS_SECRET, so the person gives their credentials again before the next synchronization.
  * The caller runs each call of `write` in a transaction; lists come in the documented order.
  */
+import { customCategoryId, customCategoryRowId } from '../../domain/own-categories';
 import { connectionStatusFromChannels } from '../../domain/connection-status';
 import type { KnownIds } from '../../domain/export-check';
 import { MANUAL_PROVIDER_ID } from '../../domain/manual-ledger';
@@ -40,6 +41,8 @@ export class RecordWriter {
   private readonly connections = new Map<unknown, number>();
   private readonly accounts = new Map<unknown, number>();
   private readonly rules = new Map<unknown, number>();
+  private readonly ownCategories = new Map<number, number>();
+  private readonly payees = new Map<unknown, number>();
   private readonly base: { user_id: number; now: number };
 
   constructor(private readonly store: Store, userId: number, now: number) {
@@ -57,6 +60,12 @@ export class RecordWriter {
     if (Array.isArray(conditions.account_ids))
       conditions.account_ids = conditions.account_ids.map((old) => String(this.accounts.get(Number(old)) ?? 0));
     return JSON.stringify(conditions);
+  }
+
+  /** A category id of the document as stored here: a person's own category gets the id it was given now. */
+  private category(id: string): string {
+    const own = customCategoryRowId(id);
+    return own === null ? id : customCategoryId(this.ownCategories.get(own)!);
   }
 
   private writeOne(list: ExportList, r: ExportedRecord, row: ReturnType<typeof storedRow>): void {
@@ -82,15 +91,26 @@ export class RecordWriter {
       case 'balance_history':
         data.insertBalance({ ...row, account_id: this.accounts.get(r.account_id)! });
         return;
+      case 'own_categories':
+        this.ownCategories.set(r.id as number, data.insertOwnCategory({ ...row, ...this.base }));
+        return;
+      case 'payees':
+        this.payees.set(r.id, data.insertPayee({ ...row, ...this.base }));
+        return;
       case 'rules':
-        this.rules.set(r.id, data.insertRule({ ...row, ...this.base, conditions: this.importedConditions(row.conditions) }));
+        this.rules.set(
+          r.id,
+          data.insertRule({ ...row, ...this.base, conditions: this.importedConditions(row.conditions), category_id: this.category(r.category_id as string) }),
+        );
         return;
       case 'category_corrections':
-        data.insertCorrection({ ...row, ...this.base });
+        data.insertCorrection({ ...row, ...this.base, category_id: this.category(r.category_id as string) });
         return;
       case 'transactions': {
         const ruleId = r.category_rule_id === null || r.category_rule_id === undefined ? null : this.rules.get(r.category_rule_id)!;
-        data.insertTransaction({ ...row, ...this.base, account_id: this.accounts.get(r.account_id)!, category_rule_id: ruleId });
+        const payeeId = r.payee_id === null || r.payee_id === undefined ? null : this.payees.get(r.payee_id)!;
+        const links = { account_id: this.accounts.get(r.account_id)!, category_rule_id: ruleId, payee_id: payeeId };
+        data.insertTransaction({ ...row, ...this.base, ...links, category_id: this.category(r.category_id as string) });
         return;
       }
       default:
@@ -111,7 +131,7 @@ export class RecordWriter {
     };
     if (list === 'transaction_splits') {
       const transactionId = find(row.account_id, row.provider_key);
-      if (transactionId !== undefined) data.insertSplit({ ...row, transaction_id: transactionId });
+      if (transactionId !== undefined) data.insertSplit({ ...row, transaction_id: transactionId, category_id: this.category(row.category_id as string) });
       return;
     }
     const debitId = find(row.debit_account_id, row.debit_provider_key);

@@ -11,29 +11,35 @@ import { parseId } from '../../domain/record';
 import { normalizeNote, normalizeTags } from '../../domain/transaction-edits';
 import type { Store } from '../../store';
 import { recordOperation, type LedgerOperationRecord } from '../ledger-operations';
+import { checkFilingCategory } from '../own-categories';
+import { resolvePayeeChoice, type PayeeChoice } from '../payees';
 
-export interface TransactionEdit {
+export interface TransactionEdit extends PayeeChoice {
   category_id?: string;
   user_note?: string | null;
   tags?: string[];
 }
 
 export function editTransaction(
-  deps: { store: Pick<Store, 'transactionEdits' | 'categories' | 'categoryCorrections' | 'ledgerOperations' | 'transaction'>; now(): number },
+  deps: {
+    store: Pick<Store, 'transactionEdits' | 'categories' | 'ownCategories' | 'payees' | 'categoryCorrections' | 'ledgerOperations' | 'transaction'>;
+    now(): number;
+  },
   userId: number,
   idText: string,
   edit: TransactionEdit,
 ): LedgerOperationRecord | null {
   const { store } = deps;
-  if (edit.category_id === undefined && edit.user_note === undefined && edit.tags === undefined)
-    throw new InvalidInput('give at least one of category_id, user_note, tags');
+  if (edit.category_id === undefined && edit.user_note === undefined && edit.tags === undefined && edit.payee_id === undefined && edit.payee_name === undefined)
+    throw new InvalidInput('give at least one of category_id, user_note, tags, payee_id, payee_name');
   const note = edit.user_note === undefined ? undefined : normalizeNote(edit.user_note);
   const tags = edit.tags === undefined ? undefined : normalizeTags(edit.tags);
-  if (edit.category_id !== undefined && !store.categories.exists(edit.category_id))
-    throw new InvalidInput(`unknown category_id ${edit.category_id}`);
+  if (edit.category_id !== undefined) checkFilingCategory(store, userId, edit.category_id);
   return store.transaction(() => {
     const row = store.transactionEdits.owned(userId, parseId(idText));
     if (!row) throw NotFound.of('transaction', idText);
+    const payee = resolvePayeeChoice(deps, userId, edit);
+    if (payee !== undefined) store.payees.setOnTransaction(userId, row.id, payee);
     const next = {
       category_id: row.category_id,
       category_source: row.category_source,

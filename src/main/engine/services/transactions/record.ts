@@ -52,5 +52,11 @@ export const transactionSchema = {
         confirmed: { type: 'boolean', description: 'false when found automatically and not yet confirmed.' },
       },
     },
+    payee: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      description: 'Extension: the payee the person gave it (GET /payees), shown instead of the label; the label stays the bank\'s. Present only when set.',
+    },
   },
 } as const;

@@ -92,6 +92,8 @@ export interface ImportAnswer {
     deleted_accounts?: number;
     accounts?: number;
     balance_history?: number;
+    own_categories?: number;
+    payees?: number;
     rules?: number;
     category_corrections?: number;
     transactions?: number;
@@ -179,6 +181,10 @@ export interface Category {
     id: string;
     label: string;
   };
+  /** Extension: one of the caller's own categories (id custom_<n>). Absent for the shipped ones. */
+  custom?: true;
+  /** Extension: an own category the person hid: listed, no longer offered for filing. */
+  hidden?: true;
 }
 
 /** The key. */
@@ -316,6 +322,11 @@ export interface Transaction {
     transaction_id: string;
     /** false when found automatically and not yet confirmed. */
     confirmed: boolean;
+  };
+  /** Extension: the payee the person gave it (GET /payees), shown instead of the label; the label stays the bank's. Present only when set. */
+  payee?: {
+    id: string;
+    name: string;
   };
 }
 
@@ -528,6 +539,21 @@ export interface RulePreview {
   limit: number;
   /** The first of them (up to 20), newest first, as they are now. */
   transactions: Record<string, unknown>[];
+}
+
+/** The payee. */
+export interface Payee {
+  id: string;
+  name: string;
+  /** How many of your transactions carry it. */
+  transaction_count: number;
+  creation_date: number;
+}
+
+export interface MergeResult {
+  /** Transactions moved. */
+  moved: number;
+  into_id: string;
 }
 
 export interface Queue {

@@ -7,6 +7,7 @@ import { dataSelectors, useStore } from '../../store';
 import { DateField } from '../../ui';
 import { AmountFilter } from './AmountFilter';
 import { MultiSelect, type Option } from './MultiSelect';
+import { usePayeeOptions } from '../ledger/use-payees';
 
 /**
  * The filters of the bar besides the search: accounts, account type, categories (parents with their
@@ -18,6 +19,7 @@ export function FilterFields() {
   const filter = useStore((s) => s.filter);
   const setFilter = useStore((s) => s.setFilter);
   const { accountOptions, categoryOptions, statusOptions } = useFilterOptions();
+  const payeeOptions = usePayeeOptions();
 
   return (
     <>
@@ -52,6 +54,16 @@ export function FilterFields() {
         searchLabel={t('common.search')}
         clearLabel={t('history.clear')}
       />
+      {payeeOptions.length > 0 && (
+        <MultiSelect
+          label={t('payee.filter')}
+          options={payeeOptions}
+          selected={filter.payees ?? []}
+          onChange={(payees) => setFilter({ payees })}
+          searchLabel={t('common.search')}
+          clearLabel={t('history.clear')}
+        />
+      )}
       <MultiSelect
         label={t('history.statuses')}
         options={statusOptions}

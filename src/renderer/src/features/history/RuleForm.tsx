@@ -79,7 +79,7 @@ export function RuleForm({
           required
         >
           {!initial && <option value="">—</option>}
-          <CategoryOptions categories={categories} />
+          <CategoryOptions categories={categories} current={initial?.category} />
         </SelectField>
       </div>
       <div className="rule-form-fields">

@@ -91,7 +91,14 @@ export function TransactionDetail({
         </Button>
       </div>
       <div>
-        <div style={{ fontWeight: 600, fontSize: 15, overflowWrap: 'anywhere' }}>{txTable.labels[i]}</div>
+        <div style={{ fontWeight: 600, fontSize: 15, overflowWrap: 'anywhere' }} data-testid="tx-detail-label">
+          {txTable.displayLabel(i)}
+        </div>
+        {txTable.payeeNames[i] && (
+          <div className="muted" style={{ fontSize: 13, overflowWrap: 'anywhere' }} data-testid="tx-detail-bank-label">
+            {t('payee.bankText')}: {txTable.labels[i]}
+          </div>
+        )}
         <div className={`num detail-amount${amount > 0 ? ' positive' : ''}`} data-testid="tx-detail-amount">
           {money(amount, txTable.currencies[i], { sign: amount > 0 })}
         </div>

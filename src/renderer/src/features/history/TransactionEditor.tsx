@@ -8,6 +8,8 @@ import { errorMessage } from '../common/errors';
 import { CategoryOptions } from './CategoryOptions';
 import { BackToAutomatic } from './BackToAutomatic';
 import { RuleOffer } from './RuleOffer';
+import { PayeeField, payeeEdit } from '../ledger/PayeeField';
+import { usePayees } from '../ledger/use-payees';
 import { toastWithUndo } from './undo';
 import { editProblem, parseTags } from './tags';
 import type { TransactionEdit } from '../../lib/api';
@@ -26,6 +28,7 @@ export function TransactionEditor({ id }: { id: string }) {
   const [category, setCategory] = useState(txTable.categories[i]);
   const [note, setNote] = useState(txTable.userNotes[i]);
   const [tagsText, setTagsText] = useState(txTable.tags[i].join(', '));
+  const [payee, setPayee] = useState(txTable.payeeNames[i]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [offer, setOffer] = useState<{ category: string } | null>(null);
@@ -39,13 +42,16 @@ export function TransactionEditor({ id }: { id: string }) {
     if (category !== txTable.categories[i]) edit.category_id = category;
     if (note.trim() !== txTable.userNotes[i]) edit.user_note = note.trim() || null;
     if (tags.join('\n') !== txTable.tags[i].join('\n')) edit.tags = tags;
+    Object.assign(edit, payeeEdit(payee, txTable.payeeNames[i]));
     if (Object.keys(edit).length === 0) return setProblem(t('hedit.unchanged'));
     setBusy(true);
     setProblem(null);
     try {
       await editTransaction(id, edit);
+      if (edit.payee_name !== undefined) void usePayees.getState().load(true);
       setTagsText(tags.join(', '));
       setNote(note.trim());
+      setPayee(txTable.payeeNames[i]);
       const [operation] = await operationsApi.recent(1).catch(() => []);
       toastWithUndo(i18n, t('hedit.saved'), operation);
       if (edit.category_id) setOffer({ category: edit.category_id });
@@ -69,8 +75,9 @@ export function TransactionEditor({ id }: { id: string }) {
           data-testid="edit-category"
         >
           {!categories.some((c) => c.id === category) && <option value={category}>{category}</option>}
-          <CategoryOptions categories={categories} />
+          <CategoryOptions categories={categories} current={txTable.categories[i]} />
         </SelectField>
+        <PayeeField value={payee} onChange={setPayee} />
         <div className="field">
           <label htmlFor={`note-${id}`}>{t('hedit.note')}</label>
           <textarea

@@ -156,10 +156,11 @@ export function TransactionTable({
                     <span
                       className="cell"
                       style={{ display: 'block', fontWeight: 500 }}
-                      title={txTable.labels[i]}
+                      title={txTable.payeeNames[i] ? `${txTable.payeeNames[i]} · ${txTable.labels[i]}` : txTable.labels[i]}
                       data-testid="tx-label"
+                      data-payee={txTable.payeeIds[i] || undefined}
                     >
-                      {txTable.labels[i]}
+                      {txTable.displayLabel(i)}
                     </span>
                     {txTable.counterparties[i] && txTable.counterparties[i].toLowerCase() !== txTable.sortLabels[i] && (
                       <span className="cell-sub sub-counterparty">{txTable.counterparties[i]}</span>

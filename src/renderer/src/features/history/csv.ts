@@ -13,7 +13,8 @@ const isoDay = (seconds: number | undefined) =>
 
 /**
  * The rows shown (in their order) as CSV, built in chunks so 100 000 rows stay quick. After the bank's own
- * text come the person's note and their tags (one cell, joined by ", " as they are typed in the editor).
+ * text come the person's note and their tags (one cell, joined by ", " as they are typed in the editor); the
+ * payee they gave the row comes last (added after the id, so that the columns before it keep their place).
  */
 export function toCsv(
   table: TxTable,
@@ -41,6 +42,7 @@ export function toCsv(
         csvField(table.userNotes[i]),
         csvField(table.tags[i].join(', ')),
         table.ids[i],
+        csvField(table.payeeNames[i]),
       ].join(','),
     );
     if (chunk.length === 5000) {

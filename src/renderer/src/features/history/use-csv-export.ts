@@ -27,6 +27,7 @@ export function useCsvExport(
       t('hedit.note'),
       t('hedit.tags'),
       'id',
+      t('payee.field'),
     ];
     const blob = toCsv(txTable, view, { account: accountName, category: categoryName }, header);
     download(blob, `coffer-transactions-${new Date().toISOString().slice(0, 10)}.csv`);

@@ -14,9 +14,11 @@ const AboutSettings = lazy(() => import('./AboutSettings'));
 const BackupSettings = lazy(() => import('./BackupSettings'));
 const CurrencySettings = lazy(() => import('./CurrencySettings'));
 const EnableBankingSettings = lazy(() => import('./enablebanking/EnableBankingSettings'));
+const LedgerSettings = lazy(() => import('../ledger/LedgerSettings'));
 
 const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'general', label: 'settings.general' },
+  { id: 'categories', label: 'settings.categories' },
   { id: 'sync', label: 'settings.sync' },
   { id: 'tokens', label: 'settings.tokens' },
   { id: 'clients', label: 'settings.clients' },
@@ -47,6 +49,7 @@ export default function SettingsPage({ params }: { params: Record<string, string
       </nav>
       <Suspense fallback={<Loading label={t('common.loading')} />}>
         {tab === 'general' && <GeneralSettings />}
+        {tab === 'categories' && <LedgerSettings />}
         {tab === 'sync' && <SyncSettings />}
         {tab === 'tokens' && <TokensSettings />}
         {tab === 'clients' && <ClientsSettings />}

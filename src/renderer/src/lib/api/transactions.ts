@@ -8,6 +8,9 @@ export interface TransactionEdit {
   category_id?: string;
   user_note?: string | null;
   tags?: string[];
+  /** One of the person's payees (null clears it); or `payee_name`, created when new. Not both. */
+  payee_id?: string | null;
+  payee_name?: string;
 }
 
 export interface TransactionQuery {

@@ -9,8 +9,9 @@ import { backupsEn } from './backups.en';
 import { budgetEn } from './budget.en';
 import { recurringEn } from './recurring.en';
 import { currenciesEn } from './currencies.en';
-import { historyEditEn } from './history-edit.en';
 import { ledgerEn } from './ledger.en';
+import { ownCategoriesEn } from './own-categories.en';
+import { historyEditEn } from './history-edit.en';
 import { operationsEn } from './operations.en';
 import { syncStateEn } from './sync-state.en';
 import { statementsEn } from './statements.en';
@@ -41,6 +42,7 @@ export const en = {
   ...budgetEn,
   ...recurringEn,
   ...currenciesEn,
+  ...ownCategoriesEn,
   ...dashEn,
   ...historyEditEn,
   ...splitsTransfersEn,

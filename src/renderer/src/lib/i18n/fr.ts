@@ -10,8 +10,9 @@ import { backupsFr } from './backups.fr';
 import { budgetFr } from './budget.fr';
 import { recurringFr } from './recurring.fr';
 import { currenciesFr } from './currencies.fr';
-import { historyEditFr } from './history-edit.fr';
 import { ledgerFr } from './ledger.fr';
+import { ownCategoriesFr } from './own-categories.fr';
+import { historyEditFr } from './history-edit.fr';
 import { operationsFr } from './operations.fr';
 import { syncStateFr } from './sync-state.fr';
 import { statementsFr } from './statements.fr';
@@ -42,6 +43,7 @@ export const fr: Record<MessageKey, string> = {
   ...budgetFr,
   ...recurringFr,
   ...currenciesFr,
+  ...ownCategoriesFr,
   ...dashFr,
   ...historyEditFr,
   ...splitsTransfersFr,

@@ -4,6 +4,7 @@ import { ledgerApi, PAGE_SIZE, transactionsApi, type SplitPartInput, type Transa
 import type { TxFilter, TxSort } from '../../lib/tx-filter';
 import { txTable } from '../../lib/tx-table';
 import { initialHistoryState } from './initialState';
+import { usePayees } from './payees';
 import { useRules } from './rules';
 
 export interface HistoryAction {
@@ -132,7 +133,9 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
 
     async editTransaction(id, edit) {
       await transactionsApi.edit(id, edit);
-      txTable.applyEdit(id, edit);
+      // A payee given by name may have been created by the engine: the row is read again for its id.
+      if (edit.payee_id !== undefined || edit.payee_name !== undefined) txTable.upsert([await transactionsApi.get(id)]);
+      else txTable.applyEdit(id, edit);
       bump(true);
     },
 
@@ -206,6 +209,7 @@ export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> =
       running = null;
       txTable.clear();
       useRules.getState().reset();
+      usePayees.getState().reset();
       set({ ...initialHistoryState });
     },
   };
