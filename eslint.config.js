@@ -38,8 +38,6 @@ const LAYERS = {
   },
   ...Object.fromEntries(FEATURES.map((f) => [f, { allow: featureAllow, why: FEATURE_WHY }])),
   'statement-files': { allow: [...featureAllow, 'connector'], why: FEATURE_WHY + ' Statement files also use the statements connector’s parsers.' },
-  // The OAuth token endpoint answers RFC 6749 error bodies, an HTTP shape (identity/oauth/oauth-error.ts).
-  identity: { allow: [...featureAllow, 'http'], why: FEATURE_WHY },
   http: { allow: ['domain', 'kernel', ...FEATURES], types: ['store'], why: 'The HTTP edge maps requests to features and domain errors to status codes; it reads no table.' },
   routes: {
     allow: ['http', 'domain', 'kernel', 'contract', 'registry', 'events', ...FEATURES],
