@@ -15,14 +15,15 @@ interface ToastState {
   dismiss(id: number): void;
 }
 
-let nextId = 1;
-
 /** Toasts have their own tiny store: any module can raise one without touching the app store. */
-export const useToasts = create<ToastState>((set) => ({
-  toasts: [],
-  push: (tone, message) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message }] })),
-  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
-}));
+export const useToasts = create<ToastState>((set) => {
+  let nextId = 1;
+  return {
+    toasts: [],
+    push: (tone, message) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message }] })),
+    dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  };
+});
 
 export const toast = {
   success: (message: string) => useToasts.getState().push('success', message),
