@@ -16,7 +16,7 @@ import { maskedAccountNumber } from '../common/account-label';
 import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
-import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameDialog } from './ConnectionDialogs';
+import { CloseConnectionDialog, CredentialsDialog, DeleteConnectionDialog, RenameConnectionDialog } from './ConnectionDialogs';
 import { DocumentDrop } from './DocumentDrop';
 import { DocumentReport } from './DocumentReport';
 import { FolderLine } from './FolderLine';
@@ -338,7 +338,7 @@ function Detail({ connection }: { connection: Connection }) {
 
       <DeleteConnectionDialog connection={connection} open={dialog === 'delete'} onClose={() => setDialog(null)} />
       <CloseConnectionDialog connection={connection} open={dialog === 'close'} onClose={() => setDialog(null)} />
-      <RenameDialog connection={connection} open={dialog === 'rename'} onClose={() => setDialog(null)} />
+      <RenameConnectionDialog connection={connection} open={dialog === 'rename'} onClose={() => setDialog(null)} />
       {credentialsFor && (
         <CredentialsDialog
           connection={connection}
