@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { connectionsApi, type ChannelDefinition, type Connection, type Provider } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { Link } from '../../lib/router';
 import { useStore } from '../../store';
 import { Alert, Button, toast } from '../../ui';
 import { ChallengeNotice } from '../challenge/ChallengeNotice';
@@ -14,6 +13,7 @@ import { StatusLine } from './StatusLine';
 import { SyncButton } from './SyncButton';
 import { AttemptNote, lastSuccessText } from './SyncStateLines';
 import type { useConnectionSyncState } from './use-sync-state';
+import { PendingConsentAlert } from './PendingConsentAlert';
 
 export type DialogName = 'delete' | 'close' | 'rename' | null;
 
@@ -135,7 +135,7 @@ export function ConnectionAlerts({
   onCredentials: (definition: ChannelDefinition) => void;
   onOpenChannel: (definition: ChannelDefinition) => void;
 }) {
-  const { t, tn } = useT();
+  const { t } = useT();
   const { embedded, redirect } = needs;
   // Accounts still waiting for a decision (not those left unticked on purpose: consent-decisions.ts).
   const pending = useAwaitingConsent(connection.id);
@@ -178,14 +178,7 @@ export function ConnectionAlerts({
           onRenew={() => onOpenChannel(redirect)}
         />
       )}
-      {pending > 0 && (
-        <Alert
-          tone="warning"
-          action={<Link to={`/connections/${connection.id}/consent`}>{t('connections.consent')}</Link>}
-        >
-          {tn('connections.pendingConsent', pending)}
-        </Alert>
-      )}
+      <PendingConsentAlert connectionId={connection.id} pending={pending} />
     </>
   );
 }
