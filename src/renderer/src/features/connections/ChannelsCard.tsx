@@ -7,6 +7,22 @@ import { SimplefinWording } from './simplefin/SimplefinConnectionNotes';
 import { StatusLine } from './StatusLine';
 import { lastSuccessText } from './SyncStateLines';
 
+type ChannelRow = { channel?: Channel; definition?: ChannelDefinition; id: string };
+
+/** Channels in use, then the provider's other definitions the person could add. */
+function rowsOf(connection: Connection, definitions: readonly ChannelDefinition[]): ChannelRow[] {
+  return [
+    ...connection.channels.map((channel) => ({
+      channel,
+      definition: definitions.find((d) => d.id === channel.channel_definition_id),
+      id: channel.channel_definition_id,
+    })),
+    ...definitions
+      .filter((d) => !connection.channels.some((c) => c.channel_definition_id === d.id) && !d.unavailable)
+      .map((definition) => ({ definition, id: definition.id })),
+  ];
+}
+
 /**
  * A connection's channels: those in use, then the provider's other definitions the person could add, each
  * with its state and the action that fits (add, renew the bank's consent, new credentials).
@@ -27,18 +43,7 @@ export function ChannelsCard({
   const i18n = useT();
   const { t, day } = i18n;
   const closed = connection.status === 'CLOSED';
-  // Channels in use, then the provider's other definitions the user could add.
-  const definitions = provider?.channel_definitions ?? [];
-  const channelRows: Array<{ channel?: Channel; definition?: ChannelDefinition; id: string }> = [
-    ...connection.channels.map((channel) => ({
-      channel,
-      definition: definitions.find((d) => d.id === channel.channel_definition_id),
-      id: channel.channel_definition_id,
-    })),
-    ...definitions
-      .filter((d) => !connection.channels.some((c) => c.channel_definition_id === d.id) && !d.unavailable)
-      .map((definition) => ({ definition, id: definition.id })),
-  ];
+  const channelRows = rowsOf(connection, provider?.channel_definitions ?? []);
 
   return (
     <Card title={t('connections.channels')} id="channels">
