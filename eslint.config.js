@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { engineLayersRule } from './eslint/engine-layers.js';
+import { noModuleStateRule } from './eslint/no-module-state.js';
 
 /**
  * Layering rules (as VS Code does): the renderer never imports the engine or the shell; the engine never
@@ -38,8 +39,6 @@ const LAYERS = {
   },
   ...Object.fromEntries(FEATURES.map((f) => [f, { allow: featureAllow, why: FEATURE_WHY }])),
   'statement-files': { allow: [...featureAllow, 'connector'], why: FEATURE_WHY + ' Statement files also use the statements connector’s parsers.' },
-  // The OAuth token endpoint answers RFC 6749 error bodies, an HTTP shape (identity/oauth/oauth-error.ts).
-  identity: { allow: [...featureAllow, 'http'], why: FEATURE_WHY },
   http: { allow: ['domain', 'kernel', ...FEATURES], types: ['store'], why: 'The HTTP edge maps requests to features and domain errors to status codes; it reads no table.' },
   routes: {
     allow: ['http', 'domain', 'kernel', 'contract', 'registry', 'events', ...FEATURES],
@@ -86,8 +85,15 @@ export default tseslint.config(
     },
   },
   {
+    // The engine, the renderer, the preload and the shared code; the shell (src/main/*.ts, shell/) is the one
+    // Electron main process of the app, single instance by Electron's lock, and keeps its window at its top.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/main/*.ts', 'src/main/shell/**'],
+    plugins: { coffer: { rules: { 'engine-layers': engineLayersRule(LAYERS, OUTSIDE), 'no-module-state': noModuleStateRule } } },
+    rules: { 'coffer/no-module-state': 'error' },
+  },
+  {
     files: ['src/main/engine/**/*.ts'],
-    plugins: { coffer: { rules: { 'engine-layers': engineLayersRule(LAYERS, OUTSIDE) } } },
     rules: { 'coffer/engine-layers': 'error' },
   },
   {

@@ -2,9 +2,12 @@
 /**
  * Measures how well the engine keeps its layers, for closing notes and reviews:
  * - SQL statement sites outside store/ and db/ (calls to .prepare( / .exec( and SQL keywords in strings);
- * - folder-level import cycles inside src/main/engine (folder A imports B and B imports A, directly or
- *   through other folders);
- * - the longest functions of src/ (lines from the function's first to its last line).
+ * - import cycles between the engine's units (a unit is a folder of src/main/engine, or one file at its root
+ *   such as context.ts: every file counts, type-only imports and `import()` included), each with the imports
+ *   that make it (folder A imports B and B imports A, directly or through other units);
+ * - the longest functions of src/ (lines from the function's first to its last line), and how many are
+ *   longer than 80 and than 150 lines.
+ * Exits with 1 when there is a cycle or SQL outside store/ and db/ (the architecture test runs it).
  * Usage: node scripts/architecture-report.mjs [--json] [--root DIR]
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -26,18 +29,24 @@ function walk(dir) {
   return out;
 }
 
-/** The engine folder a file belongs to: its first path segment below the engine ('' for engine/*.ts). */
-function folderOf(file) {
-  const rel = relative(engineDir, file).split('/');
-  return rel.length > 1 ? rel[0] : '(root)';
+/** The unit a file belongs to: its first folder below the engine, or the file itself at the engine's root. */
+function unitOf(file) {
+  return relative(engineDir, file).split('/')[0];
+}
+
+/** The file an import names: `x` is x.ts, x.tsx or x/index.ts. */
+function resolveImport(from, specifier) {
+  const target = resolve(dirname(from), specifier);
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts'), target.replace(/\.js$/, '.ts')];
+  return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? `${target}.ts`;
 }
 
 const engineFiles = walk(engineDir);
 const sqlPattern = /\.prepare\(|\bdb\.exec\(|\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TEMP )?(TABLE|TRIGGER|INDEX))\s/;
 const sqlSites = [];
 for (const file of engineFiles) {
-  const folder = folderOf(file);
-  if (folder === 'store' || folder === 'db') continue;
+  const unit = unitOf(file);
+  if (unit === 'store' || unit === 'db') continue;
   readFileSync(file, 'utf8')
     .split('\n')
     .forEach((line, i) => {
@@ -47,18 +56,21 @@ for (const file of engineFiles) {
     });
 }
 
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+/** unit -> Map(unit -> the imports that make the edge, as "file → specifier") */
 const edges = new Map();
 for (const file of engineFiles) {
-  const from = folderOf(file);
-  const text = readFileSync(file, 'utf8');
-  for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
-    let target = resolve(dirname(file), m[1]);
-    if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index');
-    if (!target.startsWith(engineDir)) continue;
-    const to = folderOf(target + '.ts');
-    if (to === from || to === '(root)' || from === '(root)') continue;
-    if (!edges.has(from)) edges.set(from, new Set());
-    edges.get(from).add(to);
+  const from = unitOf(file);
+  for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const specifier = m[1] ?? m[2];
+    const target = resolveImport(file, specifier);
+    if (!target.startsWith(engineDir + '/')) continue;
+    const to = unitOf(target);
+    if (to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    const out = edges.get(from);
+    if (!out.has(to)) out.set(to, []);
+    out.get(to).push(`${relative(engineDir, file)} → ${specifier}`);
   }
 }
 /** Strongly connected components of the folder graph with more than one folder are the cycles. */
@@ -71,7 +83,7 @@ function cycles() {
     info.set(v, { index, low: index, onStack: true });
     index++;
     stack.push(v);
-    for (const w of edges.get(v) ?? []) {
+    for (const w of edges.get(v)?.keys() ?? []) {
       if (!info.has(w)) {
         strong(w);
         info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
@@ -93,7 +105,7 @@ function cycles() {
 }
 const folderCycles = cycles();
 const directPairs = [];
-for (const [a, targets] of edges) for (const b of targets) if (a < b && edges.get(b)?.has(a)) directPairs.push(`${a} ↔ ${b}`);
+for (const [a, targets] of edges) for (const b of targets.keys()) if (a < b && edges.get(b)?.has(a)) directPairs.push(`${a} ↔ ${b}`);
 
 const functions = [];
 for (const file of walk(join(root, 'src'))) {
@@ -118,16 +130,27 @@ const report = {
   folder_cycles: folderCycles,
   direct_folder_cycles: directPairs,
   longest_functions: functions.slice(0, 8),
+  functions_over_80_lines: functions.filter((f) => f.lines > 80).length,
+  functions_over_150_lines: functions.filter((f) => f.lines > 150).length,
 };
 if (args.includes('--json')) {
   console.log(JSON.stringify({ ...report, sql_sites: sqlSites }, null, 2));
 } else {
   console.log(`SQL sites outside store/ and db/: ${sqlSites.length}`);
   for (const site of sqlSites.slice(0, 40)) console.log(`  ${site}`);
-  console.log(`Folder-level import cycles (strongly connected folder groups): ${folderCycles.length}`);
-  for (const c of folderCycles) console.log(`  ${c.join(' → ')}`);
-  console.log(`Direct two-folder cycles: ${directPairs.length}`);
+  console.log(`Import cycles between engine units (strongly connected groups): ${folderCycles.length}`);
+  for (const c of folderCycles) {
+    console.log(`  ${c.join(' ↔ ')}`);
+    for (const from of c) {
+      for (const [to, via] of edges.get(from) ?? []) {
+        if (c.includes(to)) console.log(`    ${from} → ${to}: ${via.slice(0, 3).join('; ')}${via.length > 3 ? ` (+${via.length - 3})` : ''}`);
+      }
+    }
+  }
+  console.log(`Direct two-unit cycles: ${directPairs.length}`);
   for (const p of directPairs) console.log(`  ${p}`);
+  console.log(`Functions over 80 lines: ${report.functions_over_80_lines}, over 150 lines: ${report.functions_over_150_lines}`);
   console.log('Longest functions:');
   for (const f of report.longest_functions) console.log(`  ${f.lines} lines  ${f.name}  ${f.where}`);
 }
+process.exitCode = folderCycles.length || sqlSites.length ? 1 : 0;

@@ -97,3 +97,20 @@ describe('day/month order', () => {
     expect(numericDateToUtc(splitNumericDate('30/02/2024')!, 'DMY')).toBeNull();
   });
 });
+
+describe('the OFX dates of one parse', () => {
+  it('reads repeated and alternating dates like parseOfxDate, each parse with a reader of its own', () => {
+    const first = new ParseContext();
+    const second = new ParseContext();
+    const texts = ['20240131', '20240131', '20240229120000', 'not a date', '20240131', '20230229'];
+    for (const text of texts) {
+      expect(first.ofxDates.read(text)).toBe(parseOfxDate(text));
+      // a second parse in the same process interleaved with the first
+      expect(second.ofxDates.read(texts[texts.length - 1 - texts.indexOf(text)])).toBe(
+        parseOfxDate(texts[texts.length - 1 - texts.indexOf(text)]),
+      );
+    }
+    expect(first.ofxDates).not.toBe(second.ofxDates);
+    expect(first.labels).not.toBe(second.labels);
+  });
+});

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, NotFound, Conflict, InvalidInput, KeyExpired, InvalidCredentialsEncryption, SecretStoreUnavailable, Unauthenticated, DiskFull } from '../domain/errors';
 import { storageProblemOf } from '../domain/storage-errors';
-import { ApiError, invalidToken } from './errors';
+import { OAuthError } from '../identity/oauth/oauth-error';
+import { ApiError, invalidToken, type ErrorBody } from './errors';
 import { diskFull, type StorageGate } from './storage-gate';
 
 /** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
@@ -27,6 +28,7 @@ export function installErrorHandler(app: FastifyInstance, gate?: StorageGate): v
 
 /** The one place where a domain refusal becomes an HTTP status and an error code. */
 export function domainErrorToApiError(err: DomainError): ApiError {
+  if (err instanceof OAuthError) return new OAuthAnswer(err);
   if (err instanceof NotFound) return new ApiError(404, 'not_found', err.message, err.resourceId);
   if (err instanceof Conflict) return new ApiError(409, 'conflict', err.message, err.resourceId);
   if (err instanceof KeyExpired) return new ApiError(400, 'key_expired', err.message, err.resourceId);
@@ -68,4 +70,15 @@ function toApiError(err: FastifyError): ApiError | null {
   if (status === 403 || status === 404) return new ApiError(404, 'not_found', 'not found');
   if (status >= 400 && status < 500) return new ApiError(400, 'invalid_request', err.message);
   return null;
+}
+
+/** An error of the authorization server keeps its own status, headers and RFC 6749 body. */
+class OAuthAnswer extends ApiError {
+  constructor(private readonly oauth: OAuthError) {
+    super(oauth.statusCode, 'invalid_request', oauth.message, undefined, oauth.headers);
+  }
+
+  override body(): ErrorBody {
+    return this.oauth.body();
+  }
 }

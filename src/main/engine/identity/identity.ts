@@ -1,5 +1,5 @@
 import { BearerLookup } from '../auth/bearer-lookup';
-import type { EngineContext } from '../context';
+import type { EngineBasics } from '../engine-basics';
 import type { UsersStore } from '../store/users';
 import { Clients } from './clients';
 import { LoginGuard } from './login-throttle';
@@ -28,7 +28,7 @@ export interface Identity {
 }
 
 /** The engine's context: read when the parts act (the clock and the addresses may change after start). */
-type Deps = Pick<EngineContext, 'secrets' | 'settings' | 'log' | 'now' | 'urls' | 'resourcesDir' | 'db' | 'store'>;
+type Deps = Pick<EngineBasics, 'secrets' | 'settings' | 'log' | 'now' | 'urls' | 'resourcesDir' | 'db' | 'store'>;
 
 /** `firstPartyClientId`: the app's own OAuth client (app-session/app-client.ts), given by the composition root. */
 export function createIdentity(deps: Deps, firstPartyClientId: string): Identity {

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineContext } from '../context';
+import type { EngineBasics } from '../engine-basics';
 import type { Clients } from './clients';
 
 export const integratorFile = (dataDir: string) => join(dataDir, 'integrator.json');
@@ -28,7 +28,7 @@ function readIntegratorFile(file: string): IntegratorFile | null {
  * a new client replaces the old one (deleting the file and restarting is how the secret is rotated).
  */
 export function ensureIntegratorClient(
-  ctx: Pick<EngineContext, 'dataDir' | 'db' | 'now' | 'log'>,
+  ctx: Pick<EngineBasics, 'dataDir' | 'db' | 'now' | 'log'>,
   clients: Clients,
 ): { clientId: string; created: boolean } {
   const file = integratorFile(ctx.dataDir);

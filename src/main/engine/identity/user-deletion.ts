@@ -1,5 +1,10 @@
 import { RemoteConsents } from '../connector-config/remote-consent';
-import type { EngineContext } from '../context';
+import type { ConnectorEnvironments } from '../connector-config/environment';
+import type { Connectors } from '../connectors/registry';
+import type { EngineBasics } from '../engine-basics';
+import type { StatementFiles } from '../statement-files';
+import type { SyncPort } from '../sync/sync-port';
+import type { Identity } from './identity';
 import { removeChannelSecrets } from '../store/channel-secret';
 
 /**
@@ -13,10 +18,13 @@ import { removeChannelSecrets } from '../store/channel-secret';
  * again afterwards.
  */
 export async function deleteUser(
-  ctx: Pick<
-    EngineContext,
-    'identity' | 'secrets' | 'services' | 'store' | 'connectors' | 'connectorEnvironments' | 'log' | 'statementFiles'
-  >,
+  ctx: Pick<EngineBasics, 'secrets' | 'store' | 'log'> & {
+    identity: Pick<Identity, 'users'>;
+    services: { sync: Pick<SyncPort, 'cancel'> };
+    connectors: Connectors;
+    connectorEnvironments: ConnectorEnvironments;
+    statementFiles: Pick<StatementFiles, 'removeStaleInboxes'>;
+  },
   userId: number,
 ): Promise<void> {
   const users = ctx.identity.users;

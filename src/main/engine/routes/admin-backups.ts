@@ -1,4 +1,5 @@
 import { defineRoutes } from '../http/route-module';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Admin'];
 const ext = { 'x-coffer-extension': true } as const;
@@ -14,12 +15,6 @@ const backupSchema = {
     size: { type: 'integer', description: "The file's size in bytes." },
     reason: { type: 'string', enum: ['AUTOMATIC', 'MANUAL', 'BEFORE_RESTORE', 'BEFORE_UPGRADE'] },
   },
-} as const;
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
 } as const;
 
 const idParams = {

@@ -5,17 +5,12 @@
  */
 import { defineRoutes } from '../http/route-module';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Admin'];
 const ADMIN = { kind: 'client', scopes: ['admin'] } as const;
 const ext = { 'x-coffer-extension': true } as const;
 const NAME = 'enablebanking';
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
-} as const;
 
 const viewSchema = {
   type: 'object',

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../http/errors';
 import { defineRoutes } from '../http/route-module';
 import { parseEnumList } from '../http/list-params';
 import { parseId } from '../domain/record';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Queues'];
 const SCOPES: UserScope[] = ['connections_manage', 'connections_sync'];
@@ -25,12 +26,6 @@ const queueSchema = {
     creation_date: { type: 'integer' },
     events: { type: 'array', items: eventSchema },
   },
-} as const;
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
 } as const;
 
 /** POST /queues/subscribe and GET /queues/{id} (interface.md "Queues", C9). */

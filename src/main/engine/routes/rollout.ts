@@ -1,15 +1,10 @@
 import { MAX_FIRST_BATCH, MAX_RANDOM_BATCHES } from '../domain/rollout-rules';
 import { defineRoutes } from '../http/route-module';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Admin'];
 const ADMIN = { kind: 'client', scopes: ['admin'] } as const;
 const ext = { 'x-coffer-extension': true } as const;
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
-} as const;
 
 const stateSchema = {
   type: 'object',

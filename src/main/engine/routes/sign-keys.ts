@@ -6,6 +6,7 @@ import { defineRoutes } from '../http/route-module';
 import { offsetOf, pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { installSignedResponses } from '../http/signed-responses';
 import { signKeyRecord } from '../signing/signing-keys';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Signed responses'];
 
@@ -22,12 +23,6 @@ export const signKeySchema = {
         'ISO 8601 date-time of the rotation that retired the key; signatures made with it must not be trusted. Null while current.',
     },
   },
-} as const;
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
 } as const;
 
 const SIGN_DOC =

@@ -67,6 +67,13 @@ const pageQuery = {
   additionalProperties: false,
 } as const;
 
+/** A personal access token as listed (its secret is shown once, when it is made). */
+const patSchema = {
+  type: 'object',
+  properties: { id: str, name: str, scopes: { type: 'array', items: str }, creation_date: { type: 'integer' } },
+  required: ['id', 'name', 'scopes', 'creation_date'],
+} as const;
+
 const READ: UserScope[] = ['profile', 'profile_edit'];
 const EDIT: UserScope[] = ['profile_edit'];
 
@@ -90,14 +97,27 @@ function paginate<T>(reply: FastifyReply, items: T[], query: { page?: number; li
   return sendList(reply, items.slice(start, start + limit), items.length);
 }
 
+/** The user an access token names, still there (401 invalid_token when it was deleted meanwhile). */
+function loadUser(ctx: EngineContext, id: number): UserRow {
+  const row = ctx.identity.users.findById(id);
+  if (!row) throw invalidToken('the user of this access token no longer exists');
+  return row;
+}
+
+/** `/users`: each group of routes registers itself, in the order of the API's reference. */
 function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
-  const { users, tokens, terms } = ctx.identity;
+  registerSignUpRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerPasswordRoutes(app, ctx);
+  registerDeletionAndPropertyRoutes(app, ctx);
+  registerTermsRoutes(app, ctx);
+  registerPersonalTokenRoutes(app, ctx);
+}
+
+/** Creating a user (the integrator) and asking whether an e-mail address is free. */
+function registerSignUpRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { users, terms } = ctx.identity;
   const termsVersion = () => terms.version;
-  const load = (id: number): UserRow => {
-    const row = users.findById(id);
-    if (!row) throw invalidToken('the user of this access token no longer exists');
-    return row;
-  };
 
   app.post<{ Body: Record<string, unknown> & { email: string; password: string } }>(
     '/users',
@@ -149,6 +169,13 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       return reply.status(204).send();
     },
   );
+}
+
+/** Reading and changing one's own profile. */
+function registerProfileRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { users, terms } = ctx.identity;
+  const termsVersion = () => terms.version;
+  const load = (id: number): UserRow => loadUser(ctx, id);
 
   app.get<{ Params: { id: string } }>(
     '/users/:id',
@@ -199,7 +226,11 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       return reply.status(204).send();
     },
   );
+}
 
+/** Changing one's password. */
+function registerPasswordRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { users } = ctx.identity;
   app.put<{ Params: { id: string }; Body: { current_password: string; new_password: string } }>(
     '/users/:id/password',
     {
@@ -260,6 +291,11 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       }
     },
   );
+}
+
+/** Deleting one's user, and the user's free properties. */
+function registerDeletionAndPropertyRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { users } = ctx.identity;
 
   app.delete<{ Params: { id: string } }>(
     '/users/:id',
@@ -315,6 +351,13 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       return reply.status(204).send();
     },
   );
+}
+
+/** Accepting the terms, and reading their text. */
+function registerTermsRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { users, terms } = ctx.identity;
+  const termsVersion = () => terms.version;
+  const load = (id: number): UserRow => loadUser(ctx, id);
 
   app.post<{ Params: { id: string }; Body: { version?: number } | undefined }>(
     '/users/:id/terms',
@@ -377,12 +420,11 @@ function registerUserRoutes(app: FastifyInstance, ctx: EngineContext): void {
       };
     },
   );
+}
 
-  const patSchema = {
-    type: 'object',
-    properties: { id: str, name: str, scopes: { type: 'array', items: str }, creation_date: { type: 'integer' } },
-    required: ['id', 'name', 'scopes', 'creation_date'],
-  } as const;
+/** A user's personal access tokens: list, create, revoke. */
+function registerPersonalTokenRoutes(app: FastifyInstance, ctx: EngineContext): void {
+  const { tokens } = ctx.identity;
 
   app.get<{ Params: { id: string }; Querystring: { page?: number; limit?: number } }>(
     '/users/:id/tokens',

@@ -5,16 +5,11 @@ import { defineRoutes } from '../http/route-module';
 import { pageLimitProperties, sendList, totalCountHeader } from '../http/list-params';
 import { newWebhookSecret } from '../webhooks/webhook-config';
 import { checkWebhookUrl } from '../webhooks/webhook-url';
+import { errorSchema } from '../http/error-schema';
 
 const TAGS = ['Admin'];
 const ADMIN = { kind: 'client', scopes: ['admin'] } as const;
 const ext = { 'x-coffer-extension': true } as const;
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'error_description'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' }, id: { type: 'string' } },
-} as const;
 
 const SECRET_PATTERN = '^[\\x21-\\x7e]{16,256}$';
 

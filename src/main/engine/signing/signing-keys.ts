@@ -5,7 +5,7 @@
  */
 import { createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { CompactSign } from 'jose';
-import type { EngineContext } from '../context';
+import type { EngineBasics } from '../engine-basics';
 import { DomainError, SecretStoreUnavailable } from '../domain/errors';
 import { signKeySecretName } from '../secrets/secret-names';
 import type { SignKeyRow, SignKeysStore } from '../store/sign-keys';
@@ -36,7 +36,7 @@ export const signKeyRecord = (row: SignKeyRow): SignKeyRecord => ({
   deprecated: row.deprecated === null ? null : new Date(row.deprecated * 1000).toISOString(),
 });
 
-type Deps = Pick<EngineContext, 'secrets' | 'now' | 'log' | 'urls'>;
+type Deps = Pick<EngineBasics, 'secrets' | 'now' | 'log' | 'urls'>;
 
 const encoder = new TextEncoder();
 
@@ -127,7 +127,7 @@ export class SigningKeys {
 }
 
 /** StartupStep: the first signing key is made at first start (when a keychain is there; else at first use). */
-export function ensureSigningKey(ctx: EngineContext): void {
+export function ensureSigningKey(ctx: Pick<EngineBasics, 'secrets' | 'log'> & { signingKeys: SigningKeys }): void {
   if (!ctx.secrets.isAvailable()) {
     ctx.log.warn('no OS keychain: signed responses (sign_response=true) will answer 503 until one is available');
     return;

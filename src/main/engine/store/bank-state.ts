@@ -2,9 +2,14 @@
  * Provider-wide connector memory (ConnectorContext.bankState): one live object per provider, shared by
  * every run, persisted in the settings table under `bank_state/<provider id>`.
  */
-import type { Settings } from '../settings';
-
-type RawSettings = Pick<Settings, 'getRaw' | 'setRaw'>;
+/**
+ * The untyped side of the installation's settings (the engine's `Settings` is one): declared here, by the
+ * store that uses it, so that the store does not depend on the settings module built on top of it.
+ */
+export interface RawSettings {
+  getRaw<T>(key: string): T | undefined;
+  setRaw(key: string, value: unknown): void;
+}
 
 export class BankStateStore {
   private readonly live = new Map<string, Record<string, unknown>>();

@@ -8,7 +8,8 @@
  * accounts and those in `decline` are marked `consent_declined`, granted ones unmarked, in the same
  * transaction as the status change. An account the bank adds later is unmarked, so it is asked about.
  */
-import type { EngineContext } from '../context';
+import type { EngineBasics } from '../engine-basics';
+import type { SyncPort } from '../sync/sync-port';
 import { InvalidInput, NotFound } from '../domain/errors';
 import { parseId } from '../domain/record';
 import { accountStatusOnConsent } from '../domain/consent';
@@ -30,7 +31,7 @@ export interface ConsentResult {
 }
 
 export function changeAccountConsent(
-  ctx: Pick<EngineContext, 'db' | 'store' | 'services'>,
+  ctx: Pick<EngineBasics, 'db' | 'store'> & { services: { sync: Pick<SyncPort, 'start'> } },
   userId: number,
   connectionIdText: string,
   change: ConsentChange,

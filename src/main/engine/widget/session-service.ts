@@ -11,7 +11,7 @@
  * again for with its session id.
  */
 import { hashToken } from '../auth/token-hash';
-import type { EngineContext } from '../context';
+import type { EngineBasics } from '../engine-basics';
 import { InvalidInput, Unauthenticated } from '../domain/errors';
 import { isAcceptableResultRedirectUri } from '../domain/redirect-uri';
 import type { Identity } from '../identity/identity';
@@ -46,7 +46,7 @@ const LINK_PAGES = {
 const badRequest = (description: string) => new InvalidInput(description);
 const invalidToken = (description: string) => new Unauthenticated(description);
 
-type Deps = Pick<EngineContext, 'now' | 'log' | 'urls'> & {
+type Deps = Pick<EngineBasics, 'now' | 'log' | 'urls'> & {
   identity: Pick<Identity, 'tokens' | 'clients' | 'tokenEndpoint'>;
 };
 
@@ -236,7 +236,7 @@ export class WidgetSessionService {
 }
 
 /** Forgets sessions long expired every 10 minutes, until the engine closes. */
-export function sweepWidgetSessions(ctx: Pick<EngineContext, 'widgetSessions' | 'now' | 'onClose'>): void {
+export function sweepWidgetSessions(ctx: Pick<EngineBasics, 'now' | 'onClose'> & { widgetSessions: WidgetSessionService }): void {
   const timer = setInterval(() => ctx.widgetSessions.store.sweep(ctx.now()), 10 * 60 * 1000);
   timer.unref();
   ctx.onClose(() => clearInterval(timer));

@@ -4,6 +4,7 @@
  */
 import type { Language } from '../../../shared/language';
 
+// eslint-disable-next-line coffer/no-module-state -- a cache of Intl objects by language and options: the same key always gives an equal formatter, so sharing it changes nothing but speed
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = lang + JSON.stringify(options);
@@ -38,6 +39,7 @@ export function formatPercent(lang: Language, value: number): string {
   return numberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(value);
 }
 
+// eslint-disable-next-line coffer/no-module-state -- a cache of Intl objects by language and options: the same key always gives an equal formatter, so sharing it changes nothing but speed
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = lang + JSON.stringify(options);

@@ -68,6 +68,7 @@ export function distinctLabels(
 }
 
 const locale = (lang: Language) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+// eslint-disable-next-line coffer/no-module-state -- a cache of Intl objects by language and options: the same key always gives an equal formatter, so sharing it changes nothing but speed
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let f = formats.get(key);

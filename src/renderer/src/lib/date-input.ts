@@ -28,6 +28,7 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f.]/g, '')
     .toLowerCase();
 
+// eslint-disable-next-line coffer/no-module-state -- the month names of the two languages, built once on first use: a constant table
 const monthNames = new Map<string, Map<string, number>>();
 /** Month names the app writes, long and short, in English and French (either is understood). */
 function monthNumber(name: string): number | null {

@@ -4,6 +4,7 @@ import { createElement, useSyncExternalStore, type AnchorHTMLAttributes, type Mo
  * A tiny client-side router on the History API. The engine answers every HTML navigation with the app, so
  * deep links (/connections/3) work on reload.
  */
+// eslint-disable-next-line coffer/no-module-state -- the page has one address and one history: its listeners are the page's
 const listeners = new Set<() => void>();
 
 function emit() {

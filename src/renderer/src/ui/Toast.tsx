@@ -18,15 +18,16 @@ interface ToastState {
   dismissAction(key: string): void;
 }
 
-let nextId = 1;
-
 /** Toasts have their own tiny store: any module can raise one without touching the app store. */
-export const useToasts = create<ToastState>((set) => ({
-  toasts: [],
-  push: (tone, message, action) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message, action }] })),
-  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
-  dismissAction: (key) => set((s) => ({ toasts: s.toasts.filter((t) => t.action?.key !== key) })),
-}));
+export const useToasts = create<ToastState>((set) => {
+  let nextId = 1;
+  return {
+    toasts: [],
+    push: (tone, message, action) => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, tone, message, action }] })),
+    dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+    dismissAction: (key) => set((s) => ({ toasts: s.toasts.filter((t) => t.action?.key !== key) })),
+  };
+});
 
 export const toast = {
   success: (message: string, action?: ToastItem['action']) => useToasts.getState().push('success', message, action),

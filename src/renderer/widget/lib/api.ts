@@ -28,12 +28,14 @@ interface Handlers {
   onTermsRequired(): void;
 }
 
+/* eslint-disable coffer/no-module-state -- still one widget session per page, set by configure() (to be made an instance) */
 let sessionId = '';
 let base = '/embed';
 let language: Language = 'fr';
 let token: { value: string; expiresAt: number } | null = null;
 let tokenPromise: Promise<Boot> | null = null;
 let handlers: Handlers = { onExpired: () => {}, onTermsRequired: () => {} };
+/* eslint-enable coffer/no-module-state */
 
 export function configure(options: { sessionId: string; base: string; language: Language; handlers: Handlers }): void {
   sessionId = options.sessionId;

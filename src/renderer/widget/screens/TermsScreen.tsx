@@ -6,7 +6,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Screen } from '../ui/Screen';
 import { Spinner } from '../ui/Spinner';
-import { Markdown } from './Markdown';
+import { Markdown } from '../../core/markdown/Markdown';
 
 interface TermsText {
   version: number;
@@ -71,7 +71,7 @@ export function TermsScreen({ onAccepted, onDeclined }: { onAccepted(): void; on
       {error && <Alert tone="error">{error}</Alert>}
       {terms ? (
         <div className="w-terms" tabIndex={0} aria-label={t('terms.title')}>
-          <Markdown text={terms.text} />
+          <Markdown text={terms.text} className="w-markdown" />
         </div>
       ) : (
         !error && <Spinner label={t('app.loading')} />

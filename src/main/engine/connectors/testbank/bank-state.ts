@@ -20,6 +20,7 @@ interface TestBankState {
   logins: Record<string, LoginRecord>;
 }
 
+// eslint-disable-next-line coffer/no-module-state -- the simulated bank's server memory when the engine keeps none for it: one test bank per process, as one real bank serves every engine
 const processMemory: Record<string, unknown> = {};
 
 function bankOf(ctx: Pick<ConnectorContext, 'bankState'>): TestBankState {

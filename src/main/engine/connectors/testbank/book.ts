@@ -59,6 +59,7 @@ export interface Book {
 
 export type Ledger = Map<string, Book>;
 
+// eslint-disable-next-line coffer/no-module-state -- a memo of a pure function (same label, amount sign and type give the same category)
 const categoryCache = new Map<string, string>();
 
 /** categorize() with a memo: generated data repeats the same labels a great many times. */

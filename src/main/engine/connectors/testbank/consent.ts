@@ -104,6 +104,7 @@ export function mintConsentCode(args: MintConsentCodeArgs): string {
   return seal('tbc', payload);
 }
 
+// eslint-disable-next-line coffer/no-module-state -- the simulated bank's own server memory: engines of one process reach the same test bank, as they would one real bank
 const spentCodes = new Map<string, number>();
 
 function isCode(p: unknown): p is CodePayload {

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
-import type { EngineContext } from '../../context';
+import type { EngineBasics } from '../../engine-basics';
 import { ACCESS_TOKEN_TTL } from '../tokens';
 
 /**
@@ -29,7 +29,7 @@ async function generate(): Promise<{ kid: string; privateKey: CryptoKey; private
   };
 }
 
-export async function loadIdTokenKey(ctx: Pick<EngineContext, 'secrets' | 'settings' | 'log'>): Promise<IdTokenKey> {
+export async function loadIdTokenKey(ctx: Pick<EngineBasics, 'secrets' | 'settings' | 'log'>): Promise<IdTokenKey> {
   const available = ctx.secrets.isAvailable();
   if (available) {
     const saved = ctx.settings.getRaw<{ kid: string; public_jwk: JWK }>(SETTING);

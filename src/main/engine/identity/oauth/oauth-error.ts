@@ -1,4 +1,4 @@
-import { ApiError, type ErrorBody } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 
 /** RFC 6749 §5.2 (token endpoint) and §4.1.2.1 (authorization endpoint) error codes. */
 export type OAuthErrorCode =
@@ -13,22 +13,24 @@ export type OAuthErrorCode =
   | 'slow_down';
 
 /**
- * An error of the authorization server. It is an ApiError so that the one error handler renders it, but its
- * body carries the RFC 6749 code instead of a C3 one (C4).
+ * An error of the authorization server, answered with RFC 6749's body (`error` is the OAuth code, plus any
+ * extra fields) instead of the API's error codes. It says which status and headers it wants; the HTTP edge's
+ * one error handler writes it (http/error-handler.ts), so identity/ knows nothing of HTTP replies.
  */
-export class OAuthError extends ApiError {
+export class OAuthError extends DomainError {
   constructor(
     readonly oauthCode: OAuthErrorCode,
     description: string,
-    status = 400,
-    headers: Record<string, string> = {},
+    readonly statusCode = 400,
+    readonly headers: Record<string, string> = {},
     readonly extra: Record<string, string | number> = {},
   ) {
-    super(status, 'invalid_request', description, undefined, headers);
+    super(description);
   }
 
-  override body(): ErrorBody {
-    return { error: this.oauthCode, error_description: this.message, ...this.extra } as ErrorBody;
+  /** The RFC 6749 error body. */
+  body(): { error: OAuthErrorCode; error_description: string } & Record<string, string | number> {
+    return { error: this.oauthCode, error_description: this.message, ...this.extra };
   }
 }
 

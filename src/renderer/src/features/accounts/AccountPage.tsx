@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { accountsApi, transactionsApi, type Account } from '../../lib/api';
 import { balanceSeries } from '../../lib/analytics';
 import { useT, type MessageKey } from '../../lib/i18n';
@@ -13,14 +13,13 @@ import {
   Card,
   Checkbox,
   ConfirmDialog,
-  Dialog,
   Loading,
   Spinner,
-  TextField,
   toast,
 } from '../../ui';
 import { Amount } from '../common/Amount';
 import { errorMessage } from '../common/errors';
+import { RenameDialog } from '../common/RenameDialog';
 import { useBusyAction } from '../common/use-busy-action';
 import { AccountStatusBadge } from '../common/AccountStatusBadge';
 import { BalanceChart } from '../dashboard/charts';
@@ -329,50 +328,15 @@ function AccountView({ account }: { account: Account }) {
 }
 
 function RenameAccountDialog({ account, open, onClose }: { account: Account; open: boolean; onClose: () => void }) {
-  const i18n = useT();
-  const { t } = i18n;
+  const { t } = useT();
   const loadAccounts = useStore((s) => s.loadAccounts);
-  const [name, setName] = useState(account.name);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) setName(account.name);
-  }, [open, account.name]);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return;
-    setBusy(true);
-    try {
-      const status = account.status === 'CLOSED' ? 'CLOSED' : 'ACTIVE';
-      await accountsApi.update(account.id, { name: name.trim(), status });
-      toast.success(t('account.updated'));
-      await loadAccounts();
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(i18n, err));
-    } finally {
-      setBusy(false);
-    }
+  const save = async (name: string) => {
+    const status = account.status === 'CLOSED' ? 'CLOSED' : 'ACTIVE';
+    await accountsApi.update(account.id, { name, status });
+    toast.success(t('account.updated'));
+    await loadAccounts();
   };
-  return (
-    <Dialog open={open} onClose={onClose} closeLabel={t('common.close')} title={t('account.rename')}>
-      <form className="stack" onSubmit={save}>
-        <TextField
-          label={t('common.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-          data-autofocus
-          required
-        />
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" busy={busy}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
+  return <RenameDialog title={t('account.rename')} name={account.name} open={open} onClose={onClose} save={save} />;
 }
 
 function DeleteAccountDialog({ account, open, onClose }: { account: Account; open: boolean; onClose: () => void }) {

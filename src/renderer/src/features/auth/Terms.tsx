@@ -5,7 +5,7 @@ import { useStore } from '../../store';
 import { Alert, Button, Card, Spinner } from '../../ui';
 import { errorMessage } from '../common/errors';
 import { AuthLayout } from './AuthLayout';
-import { Markdown } from './Markdown';
+import { Markdown } from '../../../core/markdown/Markdown';
 
 /** The terms of use, to accept before the app (and the API) gives access to the data. */
 export function Terms() {

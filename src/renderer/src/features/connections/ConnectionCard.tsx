@@ -2,7 +2,7 @@ import type { Connection } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { dataSelectors, syncSelectors, useStore } from '../../store';
-import { Alert, Card } from '../../ui';
+import { Card } from '../../ui';
 import { ChallengeNotice } from '../challenge/ChallengeNotice';
 import { PartsLabel } from '../common/PartsLabel';
 import { ProviderLogo } from '../common/ProviderLogo';
@@ -13,6 +13,7 @@ import { useAwaitingConsent } from './consent-decisions';
 import { channelSyncState } from './connection-state';
 import { AttemptNote, lastSuccessText } from './SyncStateLines';
 import { useConnectionSyncState } from './use-sync-state';
+import { PendingConsentAlert } from './PendingConsentAlert';
 
 export function ConnectionCard({ connection }: { connection: Connection }) {
   const i18n = useT();
@@ -71,14 +72,7 @@ export function ConnectionCard({ connection }: { connection: Connection }) {
               ))}
             </ul>
           )}
-          {pending > 0 && (
-            <Alert
-              tone="warning"
-              action={<Link to={`/connections/${connection.id}/consent`}>{t('connections.consent')}</Link>}
-            >
-              {tn('connections.pendingConsent', pending)}
-            </Alert>
-          )}
+          <PendingConsentAlert connectionId={connection.id} pending={pending} />
         </div>
       </div>
     </Card>

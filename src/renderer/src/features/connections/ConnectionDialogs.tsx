@@ -6,8 +6,9 @@ import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
 import { txTable } from '../../lib/tx-table';
 import { dataSelectors, useStore } from '../../store';
-import { Alert, Button, ConfirmDialog, Dialog, Spinner, TextField, toast } from '../../ui';
+import { Alert, Button, ConfirmDialog, Dialog, Spinner, toast } from '../../ui';
 import { errorMessage } from '../common/errors';
+import { RenameDialog } from '../common/RenameDialog';
 import { useBusyAction } from '../common/use-busy-action';
 import { CredentialFields, credentialsValid } from './CredentialFields';
 import { keptCredentialIds } from './credential-recovery';
@@ -139,7 +140,8 @@ export function CloseConnectionDialog({
   );
 }
 
-export function RenameDialog({
+/** Renames a connection (PATCH name), shown at once on every screen. */
+export function RenameConnectionDialog({
   connection,
   open,
   onClose,
@@ -148,49 +150,14 @@ export function RenameDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const i18n = useT();
-  const { t } = i18n;
+  const { t } = useT();
   const applyConnection = useStore((s) => s.applyConnection);
-  const [name, setName] = useState(connection.name);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) setName(connection.name);
-  }, [open, connection.name]);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return;
-    setBusy(true);
-    try {
-      await connectionsApi.rename(connection.id, name.trim());
-      applyConnection({ ...connection, name: name.trim() });
-      toast.success(t('connections.renamed'));
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(i18n, err));
-    } finally {
-      setBusy(false);
-    }
+  const save = async (name: string) => {
+    await connectionsApi.rename(connection.id, name);
+    applyConnection({ ...connection, name });
+    toast.success(t('connections.renamed'));
   };
-  return (
-    <Dialog open={open} onClose={onClose} closeLabel={t('common.close')} title={t('connections.rename')}>
-      <form className="stack" onSubmit={save}>
-        <TextField
-          label={t('common.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-          data-autofocus
-          required
-        />
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" busy={busy} disabled={!name.trim()}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
+  return <RenameDialog title={t('connections.rename')} name={connection.name} open={open} onClose={onClose} save={save} />;
 }
 
 /** New credentials for an EMBEDDED channel, or a first use of one (adding a channel): PUT …/credentials. */

@@ -20,6 +20,7 @@ export interface AuthHooks {
   language(): string;
 }
 
+// eslint-disable-next-line coffer/no-module-state -- still one API client per page, wired to the page's one store by configureApi (to be made per store)
 let hooks: AuthHooks = {
   accessToken: async () => null,
   refresh: async () => false,

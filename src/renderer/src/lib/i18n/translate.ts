@@ -32,6 +32,7 @@ export function translate(lang: Language, key: MessageKey, vars?: Vars): string 
 type PluralBase<K> = K extends `${infer B}.one` ? B : never;
 export type PluralKey = PluralBase<MessageKey>;
 
+// eslint-disable-next-line coffer/no-module-state -- a cache of Intl objects by language and options: the same key always gives an equal formatter, so sharing it changes nothing but speed
 const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
 
 export function translatePlural(lang: Language, key: PluralKey, count: number, vars?: Vars): string {
@@ -40,6 +41,7 @@ export function translatePlural(lang: Language, key: PluralKey, count: number, v
   return translate(lang, `${key}.${form}` as MessageKey, { count: formatNumber(lang, count), ...vars });
 }
 
+// eslint-disable-next-line coffer/no-module-state -- a cache of Intl objects by language and options: the same key always gives an equal formatter, so sharing it changes nothing but speed
 const relativeFormats: Partial<Record<Language, Intl.RelativeTimeFormat>> = {};
 
 export function formatRelative(lang: Language, seconds: number, now = Date.now() / 1000): string {

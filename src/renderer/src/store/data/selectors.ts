@@ -18,16 +18,12 @@ function memo<I, O>(fn: (input: I) => O): (input: I) => O {
 }
 
 /** The account display names (features/common/account-label), recomputed when accounts or connections change. */
-let labelsIn: [Account[], Connection[]] | undefined;
-let labelsOut = { parts: new Map<string, LabelPart[]>(), text: new Map<string, string>() };
-function labelsOf(accounts: Account[], connections: Connection[]) {
-  if (!labelsIn || labelsIn[0] !== accounts || labelsIn[1] !== connections) {
-    labelsIn = [accounts, connections];
-    const parts = accountLabelParts(accounts, connections);
-    labelsOut = { parts, text: new Map([...parts].map(([id, p]) => [id, labelText(p)])) };
-  }
-  return labelsOut;
+function accountLabels(accounts: Account[], connections: Connection[]) {
+  const parts: Map<string, LabelPart[]> = accountLabelParts(accounts, connections);
+  return { parts, text: new Map([...parts].map(([id, p]) => [id, labelText(p)])) };
 }
+const labelsByAccounts = memo((accounts: Account[]) => memo((connections: Connection[]) => accountLabels(accounts, connections)));
+const labelsOf = (accounts: Account[], connections: Connection[]) => labelsByAccounts(accounts)(connections);
 
 const accountMap = memo((accounts: Account[]) => new Map(accounts.map((a) => [a.id, a])));
 const connectionLabelMap = memo((connections: Connection[]) => connectionLabelParts(connections));

@@ -41,10 +41,10 @@ const ROW_REFRESH_PARALLEL = 6;
 /** Re-render at most this often while pages arrive. */
 const BUMP_EVERY_MS = 300;
 
-let generation = 0;
-let running: Promise<void> | null = null;
-
 export const createHistorySlice: StateCreator<AppStore, [], [], HistoryAction> = (set, get) => {
+  // This store's load in progress: a newer load, or a reset, makes the older one's pages stale.
+  let generation = 0;
+  let running: Promise<void> | null = null;
   let lastBump = 0;
   const bump = (force = false) => {
     const now = performance.now();

@@ -46,17 +46,6 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Renew this long before the access token expires. */
 const RENEW_AHEAD = 120;
 
-let session: StoredSession | null = null;
-let refreshing: Promise<boolean> | null = null;
-let admin: { token: string; expires: number } | null = null;
-
-async function saveSession(next: StoredSession | null): Promise<void> {
-  session = next;
-  admin = null;
-  if (next) await kv.set(KV.session, next);
-  else await kv.remove(KV.session);
-}
-
 /** What a session needs of a token answer (the token endpoint's, or the owner creation's). */
 type SessionTokens = Pick<TokenAnswer, 'access_token' | 'expires_in' | 'refresh_token'>;
 
@@ -92,6 +81,18 @@ async function withSessionLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export const createSessionSlice: StateCreator<AppStore, [], [], SessionAction> = (set, get) => {
+  // This store's tokens: the session, its renewal in progress, and the short-lived admin token.
+  let session: StoredSession | null = null;
+  let refreshing: Promise<boolean> | null = null;
+  let admin: { token: string; expires: number } | null = null;
+
+  const saveSession = async (next: StoredSession | null): Promise<void> => {
+    session = next;
+    admin = null;
+    if (next) await kv.set(KV.session, next);
+    else await kv.remove(KV.session);
+  };
+
   configureApi({
     accessToken: () => get().accessToken(),
     refresh: () => get().refreshSession(),

@@ -7,7 +7,7 @@ import { currencyExponent } from '../../../domain/money';
  */
 
 export function canonicalDecimal(negative: boolean, intDigits: string, fracDigits: string, currency: string): string {
-  const exponent = exponentOf(currency);
+  const exponent = currencyExponent(currency);
   let int = intDigits.replace(/^0+/, '');
   if (int === '') int = '0';
   let frac = fracDigits.replace(/0+$/, '');
@@ -27,17 +27,6 @@ function isDigits(text: string): boolean {
 }
 
 const MAX_DIGITS = 18;
-
-let lastCurrency = '';
-let lastExponent = 2;
-
-function exponentOf(currency: string): number {
-  if (currency !== lastCurrency) {
-    lastExponent = currencyExponent(currency);
-    lastCurrency = currency;
-  }
-  return lastExponent;
-}
 
 function digitRun(s: string, i: number): number {
   while (i < s.length) {
@@ -88,7 +77,7 @@ export function parseDecimal(text: string, currency: string, separators: '.' | '
   if (intLen === 0 && fracLen === 0) return null;
   if (intLen > MAX_DIGITS && s.slice(intStart, intEnd).replace(/^0+/, '').length > MAX_DIGITS) return null;
   if (fracLen > MAX_DIGITS) return null;
-  const exponent = exponentOf(currency);
+  const exponent = currencyExponent(currency);
   const canonical =
     !plus &&
     intLen >= 1 &&

@@ -200,18 +200,21 @@ function parseEntry(entry: XNode, currency: string, ctx: ParseContext): ParsedTr
   const family = bankCode?.textOf('Fmly', 'Cd');
   const subFamily = bankCode?.textOf('Fmly', 'SubFmlyCd');
 
-  return makeTransaction({
-    providerKey: ref(entry.textOf('AcctSvcrRef')) ?? ref(entry.textOf('NtryRef')),
-    date,
-    valueDate,
-    amount,
-    texts,
-    labelSource: counterparty ?? entryInfo ?? remittance[0],
-    counterparty,
-    reference,
-    remittanceInformation: remittance,
-    type: camtTransactionType(family, subFamily, amount),
-    status,
-    location,
-  });
+  return makeTransaction(
+    {
+      providerKey: ref(entry.textOf('AcctSvcrRef')) ?? ref(entry.textOf('NtryRef')),
+      date,
+      valueDate,
+      amount,
+      texts,
+      labelSource: counterparty ?? entryInfo ?? remittance[0],
+      counterparty,
+      reference,
+      remittanceInformation: remittance,
+      type: camtTransactionType(family, subFamily, amount),
+      status,
+      location,
+    },
+    ctx.labels,
+  );
 }

@@ -192,21 +192,28 @@ function stripOnce(text: string): string {
   return s.trim();
 }
 
-const cache = new Map<string, string>();
 const CACHE_SIZE = 20_000;
 
-/** Cleans a bank label (see the module comment). Pure; results of recent inputs are memoised. */
-export function cleanLabel(raw: string): string {
-  let label = cache.get(raw);
-  if (label === undefined) {
-    label = computeCleanLabel(raw);
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(raw, label);
+/**
+ * Cleans the labels of one file, remembering the results of recent inputs (a statement repeats the same
+ * few payees). One per parse (ParseContext holds it), so that two parses in one process share nothing.
+ */
+export class LabelCleaner {
+  private readonly cache = new Map<string, string>();
+
+  clean(raw: string): string {
+    let label = this.cache.get(raw);
+    if (label === undefined) {
+      label = cleanLabel(raw);
+      if (this.cache.size >= CACHE_SIZE) this.cache.clear();
+      this.cache.set(raw, label);
+    }
+    return label;
   }
-  return label;
 }
 
-function computeCleanLabel(raw: string): string {
+/** Cleans a bank label (see the module comment). Pure. */
+export function cleanLabel(raw: string): string {
   const collapsed = collapseSpaces(raw);
   if (collapsed === '') return '';
   let s = collapsed.length > 512 ? collapsed.slice(0, 512) : collapsed;

@@ -245,17 +245,20 @@ function rowTransaction(
   if (typeof amount !== 'string') return ctx.leaveOutRow(location, amount.problem);
   const label = cell(row, cols.label);
   const raw = cell(row, cols.rawText);
-  return makeTransaction({
-    date,
-    valueDate,
-    amount,
-    texts: raw === '' ? [label] : raw.includes(label) ? [raw] : [label, raw],
-    labelSource: label || raw,
-    reference: cell(row, cols.reference) || undefined,
-    type: typeBySign(amount),
-    status: PENDING_WORDS.test(cell(row, cols.status)) ? 'PENDING' : 'BOOKED',
-    location,
-  });
+  return makeTransaction(
+    {
+      date,
+      valueDate,
+      amount,
+      texts: raw === '' ? [label] : raw.includes(label) ? [raw] : [label, raw],
+      labelSource: label || raw,
+      reference: cell(row, cols.reference) || undefined,
+      type: typeBySign(amount),
+      status: PENDING_WORDS.test(cell(row, cols.status)) ? 'PENDING' : 'BOOKED',
+      location,
+    },
+    ctx.labels,
+  );
 }
 
 function rowAmount(row: CsvRow, cols: Columns, decimal: '.' | ',', currency: string): string | { problem: string } {

@@ -34,11 +34,6 @@ function validTime(h: string | undefined, m: string | undefined, s: string | und
 const OFX_DATE =
   /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.\d{1,6})?)?)?(?:\s*\[[+-]?\d{1,2}(?:[.:]\d{1,2})?(?::[A-Za-z0-9 ]{0,12})?\])?$/;
 
-let lastYear = 0;
-let lastMonth = 0;
-let lastDay = 0;
-let lastSeconds: number | null = null;
-
 function digitAt(text: string, i: number): number {
   const c = text.charCodeAt(i) - 48;
   return c >= 0 && c <= 9 ? c : -1;
@@ -80,22 +75,27 @@ function validZone(text: string, pos: number): boolean {
 }
 
 /**
+ * Reads the OFX dates of one file, remembering the last one: DTUSER usually repeats DTPOSTED, and
+ * consecutive transactions share dates. One reader per parse (ParseContext holds it), so that two parses
+ * running in one process share nothing.
+ */
+export class OfxDateReader {
+  private lastRaw = '';
+  private lastResult: number | null = null;
+
+  read(raw: string): number | null {
+    if (raw === this.lastRaw) return this.lastResult;
+    this.lastResult = parseOfxDate(raw);
+    this.lastRaw = raw;
+    return this.lastResult;
+  }
+}
+
+/**
  * OFX datetime: 20240131, 20240131120000, 20240131120000.000[-5:EST]. Hand-written (it runs for
  * every OFX transaction): digits are read with charCodeAt, the rare unusual tails go to a regex.
  */
 export function parseOfxDate(raw: string): number | null {
-  // DTUSER usually repeats DTPOSTED, and consecutive transactions share dates
-  if (raw === lastRaw) return lastRawResult;
-  const result = parseOfxDateUncached(raw);
-  lastRaw = raw;
-  lastRawResult = result;
-  return result;
-}
-
-let lastRaw = '';
-let lastRawResult: number | null = null;
-
-function parseOfxDateUncached(raw: string): number | null {
   const text = raw.length > 0 && (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) ? raw.trim() : raw;
   const n = text.length;
   if (n < 8) return null;
@@ -124,13 +124,7 @@ function parseOfxDateUncached(raw: string): number | null {
       if (!m || !validTime(m[4], m[5], m[6])) return null;
     }
   }
-  const year = y1 * 100 + y2;
-  if (year === lastYear && month === lastMonth && day === lastDay) return lastSeconds;
-  lastSeconds = utcDay(year, month, day);
-  lastYear = year;
-  lastMonth = month;
-  lastDay = day;
-  return lastSeconds;
+  return utcDay(y1 * 100 + y2, month, day);
 }
 
 // An XML Schema date may carry a time zone too (2017-04-01+02:00, as Raiffeisen writes): the day is the one written.

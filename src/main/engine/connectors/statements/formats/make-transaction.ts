@@ -1,4 +1,4 @@
-import { cleanLabel, collapseSpaces } from './clean-label';
+import { collapseSpaces, type LabelCleaner } from './clean-label';
 import type { ParsedTransaction, TransactionType } from './types';
 
 export interface TransactionFields {
@@ -25,7 +25,7 @@ function present(value: string | undefined): string | undefined {
 }
 
 /** Builds a ParsedTransaction without undefined-valued keys. */
-export function makeTransaction(f: TransactionFields): ParsedTransaction {
+export function makeTransaction(f: TransactionFields, labels: Pick<LabelCleaner, 'clean'>): ParsedTransaction {
   let rawText = '';
   for (const t of f.texts) {
     if (t === undefined || t === '') continue;
@@ -36,7 +36,7 @@ export function makeTransaction(f: TransactionFields): ParsedTransaction {
     date: f.date,
     amount: f.amount,
     rawText,
-    label: cleanLabel(f.labelSource !== undefined && f.labelSource.trim() !== '' ? f.labelSource : rawText),
+    label: labels.clean(f.labelSource !== undefined && f.labelSource.trim() !== '' ? f.labelSource : rawText),
     type: f.type,
     status: f.status,
     location: f.location,

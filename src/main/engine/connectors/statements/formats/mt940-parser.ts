@@ -211,20 +211,23 @@ function parseMessage(message: Mt940Message, last: boolean, truncated: boolean, 
     const infoField = fields[i + 1]?.tag === '86' ? fields[i + 1] : undefined;
     const info = infoField ? parseMt940Info(infoField.lines) : undefined;
     txs.push(
-      makeTransaction({
-        providerKey: line.bankRef,
-        date: line.date,
-        valueDate: line.valueDate,
-        amount: line.amount,
-        texts: info ? [...info.texts, line.supplementary] : [line.supplementary, line.customerRef],
-        labelSource: info?.labelSource ?? line.supplementary,
-        counterparty: info?.counterparty,
-        reference: info?.reference ?? line.customerRef,
-        remittanceInformation: info?.remittance,
-        type: swiftTransactionType(line.typeCode, line.amount),
-        status: 'BOOKED',
-        location: `line ${field.line}`,
-      }),
+      makeTransaction(
+        {
+          providerKey: line.bankRef,
+          date: line.date,
+          valueDate: line.valueDate,
+          amount: line.amount,
+          texts: info ? [...info.texts, line.supplementary] : [line.supplementary, line.customerRef],
+          labelSource: info?.labelSource ?? line.supplementary,
+          counterparty: info?.counterparty,
+          reference: info?.reference ?? line.customerRef,
+          remittanceInformation: info?.remittance,
+          type: swiftTransactionType(line.typeCode, line.amount),
+          status: 'BOOKED',
+          location: `line ${field.line}`,
+        },
+        ctx.labels,
+      ),
     );
   }
   return account;

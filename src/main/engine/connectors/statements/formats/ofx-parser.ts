@@ -1,5 +1,5 @@
 import { parseDecimal } from './amount';
-import { parseIsoDate, parseOfxDate } from './dates';
+import { parseIsoDate } from './dates';
 import { isIban, normalizeIban } from './iban';
 import { LineCounter } from './line-counter';
 import { makeTransaction } from './make-transaction';
@@ -285,8 +285,8 @@ function finishAccount(d: AccountDraft, ctx: ParseContext, at: (offset: number) 
 const ZERO_DATE = /^0{8}/;
 
 /** An OFX date (20240105…), or an ISO day (2024-01-05) as some exporters write instead: both are unambiguous. */
-function ofxDay(text: string): number | null {
-  return parseOfxDate(text) ?? (text.includes('-') ? parseIsoDate(text) : null);
+function ofxDay(text: string, ctx: ParseContext): number | null {
+  return ctx.ofxDates.read(text) ?? (text.includes('-') ? parseIsoDate(text) : null);
 }
 
 /**
@@ -309,7 +309,7 @@ function closingBalance(
     if (d.done.length === 0) return balanceLeftOut(ctx, at(d.balAmtOffset ?? d.offset), 'balance without date');
     return { amount, date: d.done.reduce((last, t) => Math.max(last, t.date), 0) };
   }
-  const date = ofxDay(dateText);
+  const date = ofxDay(dateText, ctx);
   if (date === null) return balanceLeftOut(ctx, at(d.balDateOffset ?? d.offset), 'malformed balance date');
   return { amount, date };
 }
@@ -344,11 +344,11 @@ function finishTransaction(
   if (t.dtPosted === undefined || t.dtPosted === '') {
     return skipRow(ctx, location, `transaction without date (no <${t.pending ? 'DTTRAN' : 'DTPOSTED'}>)`);
   }
-  const date = ofxDay(t.dtPosted);
+  const date = ofxDay(t.dtPosted, ctx);
   if (date === null) return skipRow(ctx, at(t.dtPostedOffset ?? t.offset), 'malformed date');
   // the value date is extra information: one that cannot be read is dropped, the row is kept
   const valueText = t.dtAvail || t.dtUser;
-  const valueDate = valueText ? (ofxDay(valueText) ?? undefined) : undefined;
+  const valueDate = valueText ? (ofxDay(valueText, ctx) ?? undefined) : undefined;
   if (valueText && valueDate === undefined) ctx.warn(location, 'malformed value date (<DTAVAIL> or <DTUSER>), ignored');
   let type = t.trnType ? ofxTransactionType(t.trnType, amount, creditCard) : undefined;
   if (type === undefined) {
@@ -356,17 +356,20 @@ function finishTransaction(
     type = typeBySign(amount);
   }
   const name = t.name || t.payeeName;
-  return makeTransaction({
-    providerKey: t.fitId || undefined,
-    date,
-    valueDate,
-    amount,
-    texts: [name, t.extdName, t.memo],
-    labelSource: name || t.memo,
-    counterparty: name || undefined,
-    reference: t.checkNum || t.refNum || undefined,
-    type,
-    status: t.pending || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
-    location,
-  });
+  return makeTransaction(
+    {
+      providerKey: t.fitId || undefined,
+      date,
+      valueDate,
+      amount,
+      texts: [name, t.extdName, t.memo],
+      labelSource: name || t.memo,
+      counterparty: name || undefined,
+      reference: t.checkNum || t.refNum || undefined,
+      type,
+      status: t.pending || t.trnType?.toUpperCase() === 'HOLD' ? 'PENDING' : 'BOOKED',
+      location,
+    },
+    ctx.labels,
+  );
 }

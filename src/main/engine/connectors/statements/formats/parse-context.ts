@@ -1,4 +1,6 @@
 import { StatementError, type CsvMapping, type DateOrder, type ParseOptions } from './types';
+import { LabelCleaner } from './clean-label';
+import { OfxDateReader } from './dates';
 
 /** Resolved options plus the helpers every format parser uses to fail and to warn. */
 export class ParseContext {
@@ -10,6 +12,10 @@ export class ParseContext {
   readonly warnings: string[] = [];
   /** Rows a parser could not read and left out, each as 'line 12: malformed amount'. */
   readonly rowsLeftOut: string[] = [];
+  /** The OFX dates of this file, each read once when repeated. */
+  readonly ofxDates = new OfxDateReader();
+  /** The labels of this file, each cleaned once when repeated. */
+  readonly labels = new LabelCleaner();
 
   constructor(options: ParseOptions = {}) {
     this.fileName = options.fileName;

@@ -195,17 +195,20 @@ function buildAccounts(sections: QifSection[], ctx: ParseContext): ParsedAccount
       const memo = r.fields.get('M')?.value;
       const number = r.fields.get('N')?.value.trim();
       account.transactions.push(
-        makeTransaction({
-          date,
-          amount,
-          texts: [payee, memo],
-          labelSource: payee?.trim() ? payee : memo,
-          counterparty: payee,
-          reference: number && !N_KEYWORDS.test(number) ? number : undefined,
-          type: qifTransactionType(number, amount),
-          status: 'BOOKED',
-          location: `line ${r.line}`,
-        }),
+        makeTransaction(
+          {
+            date,
+            amount,
+            texts: [payee, memo],
+            labelSource: payee?.trim() ? payee : memo,
+            counterparty: payee,
+            reference: number && !N_KEYWORDS.test(number) ? number : undefined,
+            type: qifTransactionType(number, amount),
+            status: 'BOOKED',
+            location: `line ${r.line}`,
+          },
+          ctx.labels,
+        ),
       );
     }
     return account;

@@ -22,8 +22,12 @@ function inline(text: string): ReactNode[] {
   return out;
 }
 
-/** A minimal Markdown view for the terms: headings, paragraphs, ordered and bullet lists. */
-export function Markdown({ text }: { text: string }) {
+/**
+ * A minimal Markdown view for the terms, in the app and in the widget: headings, paragraphs, ordered and bullet
+ * lists (a line that is not an item continues the item above it until a blank line), **bold** and `code`.
+ * `className`: the blocks are wrapped in a div of that class.
+ */
+export function Markdown({ text, className }: { text: string; className?: string }) {
   const blocks: ReactNode[] = [];
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   let i = 0;
@@ -59,5 +63,5 @@ export function Markdown({ text }: { text: string }) {
       para.push(lines[i++].trim());
     blocks.push(<p key={i}>{inline(para.join(' '))}</p>);
   }
-  return <>{blocks}</>;
+  return className ? <div className={className}>{blocks}</div> : <>{blocks}</>;
 }
