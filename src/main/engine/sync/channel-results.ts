@@ -70,7 +70,7 @@ export interface WrittenResults {
 }
 
 export interface ResultsDeps {
-  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites' | 'settings' | 'transferLinks' | 'transactionSplits' | 'transaction'>;
+  store: Pick<Store, 'syncRuns' | 'accountSync' | 'transactionWrites' | 'settings' | 'transferLinks' | 'transactionSplits' | 'fxRates' | 'transaction'>;
   eventWriter: EventWriter;
   settings: Pick<Settings, 'get'>;
   now(): number;

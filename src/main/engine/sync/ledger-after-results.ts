@@ -6,14 +6,16 @@
  *  - the transfers among the rows this write imported, and the rows up to 5 days before the earliest of
  *    them, are linked (domain/transfer-detection.ts); pairs the person unlinked stay unlinked.
  */
+import { dayOf, findRate } from '../domain/fx-rates';
 import { currencyExponent } from '../domain/money';
 import { refitSplits } from '../domain/splits';
 import { TRANSFER_DAYS, detectTransfers, type RateLookup } from '../domain/transfer-detection';
 import type { Store } from '../store';
+import { rateLookups } from '../store/fx-rate-lookups';
 
 export interface LedgerDeps {
-  store: Pick<Store, 'transferLinks' | 'transactionSplits' | 'transaction'>;
-  /** Exchange rates, when the engine has a source of them: transfers across currencies are then found too. */
+  store: Pick<Store, 'transferLinks' | 'transactionSplits' | 'transaction' | 'fxRates'>;
+  /** Exchange rates; by default the rates held (the person's own, else the ECB's): transfers across currencies are found too. */
   rate?: RateLookup;
 }
 
@@ -43,10 +45,16 @@ export function linkDetectedTransfers(deps: LedgerDeps, userId: number, fromDate
     const refused = links.refusedPairs(userId);
     const pairs = detectTransfers(rows, {
       refused: refused.size ? (d, c) => refused.has(`${d}:${c}`) : undefined,
-      rate: deps.rate,
+      rate: deps.rate ?? heldRates(deps.store, userId),
       exponent: currencyExponent,
     });
     for (const p of pairs) links.insert(userId, p.debitId, p.creditId, false, now);
     return pairs.length;
   });
+}
+
+/** The rates the engine holds for this person (the person's own first), as the detection asks for them. */
+function heldRates(store: Pick<Store, 'fxRates'>, userId: number): RateLookup {
+  const lookups = rateLookups(store, userId);
+  return (from, to, day) => findRate(lookups, from, to, dayOf(day))?.rate;
 }

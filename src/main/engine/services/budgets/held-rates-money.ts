@@ -5,7 +5,7 @@
  */
 import { dayOf, findRate } from '../../domain/fx-rates';
 import type { Store } from '../../store';
-import { rateLookups } from '../fx-rates/rate-lookups';
+import { rateLookups } from '../../store/fx-rate-lookups';
 import { reportingCurrency } from '../fx-rates/summary';
 import type { BudgetMoney } from './budget-money';
 

@@ -4,7 +4,7 @@
  */
 import { InvalidInput, NotFound } from '../../domain/errors';
 import { dayOf, findRate, isCalendarDate, isCurrencyCode, isUsableRate, type Rate } from '../../domain/fx-rates';
-import { rateLookups } from './rate-lookups';
+import { rateLookups } from '../../store/fx-rate-lookups';
 import type { Store } from '../../store';
 import { createSummary, type Summary } from './summary';
 

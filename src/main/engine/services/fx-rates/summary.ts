@@ -13,7 +13,7 @@ import { findRate, isCurrencyCode, type Rate, type RateLookups } from '../../dom
 import { currencyExponent, minorToNumber } from '../../domain/money';
 import type { Store } from '../../store';
 import type { CountedAccountRow } from '../../store/summary-balances';
-import { rateLookups } from './rate-lookups';
+import { rateLookups } from '../../store/fx-rate-lookups';
 
 export interface SummaryAccount {
   id: string;

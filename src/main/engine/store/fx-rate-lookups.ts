@@ -1,5 +1,5 @@
-import type { RateLookups } from '../../domain/fx-rates';
-import type { Store } from '../../store';
+import type { RateLookups } from '../domain/fx-rates';
+import type { Store } from './index';
 
 /** The rates held, as the domain's lookups see them; `userId` null: the ECB's only. */
 export function rateLookups(store: Pick<Store, 'fxRates'>, userId: number | null): RateLookups {
