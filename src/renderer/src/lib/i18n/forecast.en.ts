@@ -1,6 +1,5 @@
 /** English messages of the forecast on the account page (issue 24); spread into en.ts. */
 export const forecastEn = {
-  'forecast.legend': 'Next {days} days: forecast',
   'forecast.label': 'Forecast',
   'forecast.belowZero': 'At this pace, {account} goes below zero on {date}.',
   'forecast.belowZeroNow': '{account} is below zero today and, at this pace, stays there for the next {days} days.',

@@ -2,7 +2,6 @@ import type { forecastEn } from './forecast.en';
 
 /** Messages français de la prévision sur la page d'un compte (ticket 24) ; repris dans fr.ts. */
 export const forecastFr: Record<keyof typeof forecastEn, string> = {
-  'forecast.legend': '{days} prochains jours : prévision',
   'forecast.label': 'Prévision',
   'forecast.belowZero': 'À ce rythme, {account} passera sous zéro le {date}.',
   'forecast.belowZeroNow': '{account} est sous zéro aujourd’hui et, à ce rythme, y reste pendant les {days} prochains jours.',
