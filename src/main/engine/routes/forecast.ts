@@ -5,7 +5,7 @@ import { FORECAST_DAYS } from '../services/forecast';
 /** The forecast (an extension, docs/forecast.md and docs/local-api.md). */
 const READ = { kind: 'user', scopes: ['accounts_read', 'transactions_read', 'accounts_manage'] } as const;
 const TAGS = ['Forecast'];
-const day = { type: 'string', format: 'date', description: 'A UTC calendar day, YYYY-MM-DD.' } as const;
+const day = { type: 'string', description: 'A UTC calendar day, YYYY-MM-DD.' } as const;
 
 export const forecastSchema = {
   type: 'object',

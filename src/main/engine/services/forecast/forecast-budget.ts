@@ -28,12 +28,12 @@ export interface ForecastBudgetDeps {
  * the one with the most booked transactions over the last 90 days (the lowest id on a tie).
  */
 export function mainEverydayAccount(deps: ForecastBudgetDeps, userId: number, accounts: readonly AccountRow[], now: number): AccountRow | undefined {
+  const candidates = accounts.filter((a) => a.type === 'CHECKINGS' && a.usage === 'PERSONAL' && a.hidden_from_totals !== 1);
+  // Most people have one everyday account: the history is read only to choose among several.
+  if (candidates.length < 2) return candidates[0];
   const counts = deps.store.forecast.bookedCounts(userId, now - BUSY_LOOK_BACK_DAYS * DAY);
-  let best: AccountRow | undefined;
-  for (const a of accounts) {
-    if (a.type !== 'CHECKINGS' || a.usage !== 'PERSONAL' || a.hidden_from_totals === 1) continue;
-    if (!best || (counts.get(a.id) ?? 0) > (counts.get(best.id) ?? 0)) best = a;
-  }
+  let best = candidates[0] as AccountRow;
+  for (const a of candidates) if ((counts.get(a.id) ?? 0) > (counts.get(best.id) ?? 0)) best = a;
   return best;
 }
 
