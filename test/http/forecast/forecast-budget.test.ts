@@ -76,4 +76,13 @@ describe('the budget in the forecast', () => {
     // 800 left on 1 December, then 100 a day: 700, 600, …, 0 on the 8th, below zero on the 9th.
     expect(everyday.first_below_zero).toBe('2026-12-09');
   });
+
+  it('leaves the budget out, never at 1:1, when its currency has no rate to the account\'s', async () => {
+    const props = await engine.http('/v2/users/me/properties', { method: 'PUT', json: { reporting_currency: 'USD' }, token: c.token });
+    expect(props.status).toBe(204);
+    const f = await getJson<any>(c, '/forecast?days=40');
+    expect(f.currency).toBeUndefined();
+    expect(f.budget_account_id).toBeUndefined();
+    expect(changes(f.accounts[1])).toEqual({});
+  });
 });
