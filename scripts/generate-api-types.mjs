@@ -62,6 +62,7 @@ const RECORDS = {
   Transfer: ['get', '/v2/transfers/{id}', '200', ''],
   RecurringPayment: ['get', '/v2/recurring_payments/{id}', '200', ''],
   RecurringDetection: ['post', '/v2/recurring_payments/detect', '200', ''],
+  Forecast: ['get', '/v2/forecast', '200', ''],
   LedgerOperation: ['get', '/v2/ledger_operations', '200', '/items'],
   RulePreview: ['post', '/v2/categorization_rules/preview', '200', ''],
   Payee: ['get', '/v2/payees/{id}', '200', ''],

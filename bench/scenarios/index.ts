@@ -15,6 +15,7 @@ import { budgetScenario } from './budget';
 import { fxScenario } from './fx';
 import { transfersScenario } from './transfers';
 import { recurringScenario } from './recurring';
+import { forecastScenario } from './forecast';
 import { ledgerScenario } from './ledger';
 import { ownCategoriesScenario } from './own-categories';
 
@@ -41,6 +42,7 @@ export const scenarios: Scenario[] = [
   fxScenario,
   transfersScenario,
   recurringScenario,
+  forecastScenario,
   ledgerScenario,
   ownCategoriesScenario,
 ];

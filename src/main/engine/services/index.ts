@@ -8,6 +8,7 @@ import { createConnectionService } from './connections';
 import { createConnectorConfigurationService, type ConnectorConfigurationDeps } from './connector-configuration';
 import type { ServiceDeps } from './deps';
 import { createExportImportService } from './export-import';
+import { createForecastService } from './forecast';
 import { createFxRateService, RatesRefresh } from './fx-rates';
 import type { RatesRefreshDeps } from './fx-rates/rates-refresh';
 import { createManualLedgerService } from './manual-ledger';
@@ -32,6 +33,8 @@ export function createServices(
     emitEvent: RecurringEventEmitter;
   },
 ) {
+  const budgetMoney = heldRatesMoney(deps.store, deps.now);
+  const budgets = createBudgetService({ ...deps, money: budgetMoney });
   return {
     accounts: createAccountService(deps),
     connections: createConnectionService(deps),
@@ -39,7 +42,8 @@ export function createServices(
     providers: createProviderService(deps),
     categories: createCategoryService(deps),
     categorizationRules: createCategorizationRuleService(deps),
-    budgets: createBudgetService({ ...deps, money: heldRatesMoney(deps.store, deps.now) }),
+    budgets,
+    forecast: createForecastService({ ...deps, money: budgetMoney, budgetMonth: (userId, month) => budgets.month(userId, month, 'en') }),
     transfers: createTransferService(deps),
     // Transfers between the person's own accounts are not payments to anyone.
     recurringPayments: createRecurringPaymentService({ ...deps, transferIds: (userId) => deps.store.transferLinks.linkedTransactionIds(userId) }),

@@ -19,6 +19,7 @@ import { createDynamicProvidersStore } from './dynamic-providers';
 import { createOwnCategoryStore } from './own-categories';
 import { createPayeeStore } from './payees';
 import { createEventsStore } from './events';
+import { createForecastStore } from './forecast';
 import { createFxRateStore } from './fx-rates';
 import { createSummaryBalanceStore } from './summary-balances';
 import { createKeyStore } from './keys';
@@ -70,6 +71,7 @@ export function createStore(db: Db) {
     transactionSplits: createTransactionSplitStore(db),
     transferLinks: createTransferLinkStore(db),
     recurringPayments: createRecurringPaymentStore(db),
+    forecast: createForecastStore(db),
     accountSync: createAccountSyncStore(db),
     syncRuns: createSyncRunsStore(db),
     providers: createProviderStore(db),

@@ -79,6 +79,7 @@ export type {
   WidgetSessionCreated,
   WidgetSessionParameters,
   FxRate,
+  Forecast,
   RatesRefresh,
   Summary,
   SummaryAccount,

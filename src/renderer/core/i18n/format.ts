@@ -53,6 +53,11 @@ export function formatDay(lang: Language, seconds: number): string {
   return dateFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(seconds * 1000);
 }
 
+/** A day with its month in full and no year ("14 January", "14 janvier"): for days in the coming months. */
+export function formatDayMonth(lang: Language, seconds: number): string {
+  return dateFormat(lang, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(seconds * 1000);
+}
+
 export function formatDateTime(lang: Language, seconds: number): string {
   return dateFormat(lang, {
     day: 'numeric',

@@ -517,6 +517,28 @@ export interface RecurringDetection {
   proposed: number;
 }
 
+export interface Forecast {
+  /** The budget's currency, present when the budget is counted. */
+  currency?: string;
+  /** The main everyday account the budget's spending is taken from, present when the budget is counted. */
+  budget_account_id?: string;
+  days: number;
+  accounts: {
+    id: string;
+    currency: string;
+    /** Today's balance, as GET /accounts serves it. */
+    balance: number;
+    /** One point per day, from tomorrow to today + days: the balance at the end of that day. */
+    points: {
+      /** A UTC calendar day, YYYY-MM-DD. */
+      date: string;
+      balance: number;
+    }[];
+    /** The first day (today included) the balance would be below zero; absent when it stays at or above zero. */
+    first_below_zero?: string;
+  }[];
+}
+
 export interface LedgerOperation {
   id: string;
   /** A single edit, a bulk edit, a rule applied to past transactions, back to automatic, a category merge. */

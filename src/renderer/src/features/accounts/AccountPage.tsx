@@ -27,6 +27,8 @@ import { BackLink } from '../layout/BackLink';
 import { NotFound } from '../layout/NotFound';
 import { PageHeader } from '../layout/PageHeader';
 import { LedgerCard } from '../ledger/LedgerCard';
+import { ForecastNote } from './ForecastNote';
+import { forecastDay, useAccountForecast } from './use-account-forecast';
 
 const LOAN_KEYS = new Set([
   'type',
@@ -79,6 +81,14 @@ function AccountView({ account }: { account: Account }) {
   const [busy, setBusy] = useState(false);
   const [hiding, setHiding] = useState(false);
   const reason = notCountedReason(account);
+  const ahead = useAccountForecast(account.id, txVersion);
+  const forecast = useMemo(
+    () =>
+      ahead.forecast
+        ? { label: t('forecast.label'), points: ahead.forecast.points.map((p) => ({ t: forecastDay(p.date), balance: p.balance })) }
+        : undefined,
+    [ahead.forecast, t],
+  );
 
   const { points, recent } = useMemo(() => {
     const rows: number[] = [];
@@ -275,7 +285,10 @@ function AccountView({ account }: { account: Account }) {
         </Card>
         <Card title={t('account.history')} id="account-history">
           {txLoad.status === 'ready' || points.length > 1 ? (
-            <BalanceChart points={points} currency={account.currency} label={t('account.history')} height={220} />
+            <>
+              <BalanceChart points={points} currency={account.currency} label={t('account.history')} height={220} forecast={forecast} />
+              <ForecastNote name={account.name} forecast={ahead.forecast} error={ahead.error} />
+            </>
           ) : (
             <div className="row" style={{ height: 220, justifyContent: 'center' }}>
               <Spinner label={t('common.loading')} />

@@ -76,6 +76,22 @@ function useMoneyAxis(values: readonly number[], currency: string) {
   }, [values, currency, lang]);
 }
 
+/** The days ahead of a balance chart: one point per day, and what the tooltip calls them. */
+export interface ChartForecast {
+  points: ReadonlyArray<{ t: number; balance: number }>;
+  label: string;
+}
+
+type ChartRow = { t: number; balance?: number; forecast?: number; from?: number };
+
+/** The history's rows, then the forecast's: the last history row starts the dashed line so the two join. */
+function withForecast(points: readonly BalancePoint[], forecast: ChartForecast | undefined): ChartRow[] {
+  if (!forecast?.points.length || !points.length) return [...points];
+  const last = points[points.length - 1] as BalancePoint;
+  const ahead = forecast.points.filter((p) => p.t > last.t).map((p) => ({ t: p.t, forecast: p.balance }));
+  return [...points.slice(0, -1), { ...last, forecast: last.balance }, ...ahead];
+}
+
 /**
  * Balance over time (an area chart); the figures are also given as a table for screen readers. A click on
  * the chart calls `onPoint` with the nearest point (its `from` … `t` days are the history behind it); so
@@ -88,19 +104,23 @@ export function BalanceChart({
   height = 240,
   range,
   onPoint,
+  forecast,
 }: {
   points: BalancePoint[];
   currency: string;
   label: string;
   height?: number;
-  /** The days the x axis spans (default: the points' own span). */
+  /** The days the x axis spans (default: the points' own span, and the forecast's). */
   range?: DayRange;
   onPoint?: (point: BalancePoint) => void;
+  /** The days ahead, drawn dashed after the history from its last point. */
+  forecast?: ChartForecast;
 }) {
   const { money, day, lang } = useT();
-  const balances = useMemo(() => points.map((p) => p.balance), [points]);
+  const data = useMemo(() => withForecast(points, forecast), [points, forecast]);
+  const balances = useMemo(() => data.map((p) => p.balance ?? p.forecast ?? 0), [data]);
   const y = useMoneyAxis(balances, currency);
-  const span = range ?? { from: points[0]?.t ?? 0, to: points[points.length - 1]?.t ?? 0 };
+  const span = range ?? { from: data[0]?.t ?? 0, to: data[data.length - 1]?.t ?? 0 };
   const x = useMemo(() => {
     const tt = timeTicks(span.from, span.to, MAX_TIME_TICKS);
     const labels = timeTickLabels(lang, tt.ticks, tt.unit);
@@ -126,7 +146,7 @@ export function BalanceChart({
         <div style={{ height }} aria-hidden="true" className={onPoint ? 'chart-clickable' : undefined}>
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart
-              data={points}
+              data={data}
               margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
               accessibilityLayer={false}
               onClick={(state) => {
@@ -156,7 +176,11 @@ export function BalanceChart({
                   active && payload?.length ? (
                     <TooltipBox
                       title={day(Number(payload[0].payload.t))}
-                      rows={[{ label, value: money(Number(payload[0].value), currency) }]}
+                      rows={[
+                        payload[0].payload.balance === undefined
+                          ? { label: forecast?.label ?? label, value: money(Number(payload[0].payload.forecast), currency) }
+                          : { label, value: money(Number(payload[0].payload.balance), currency) },
+                      ]}
                     />
                   ) : null
                 }
@@ -170,6 +194,18 @@ export function BalanceChart({
                 baseValue={0}
                 isAnimationActive={false}
               />
+              {forecast && (
+                <Area
+                  type="linear"
+                  dataKey="forecast"
+                  stroke="var(--chart-1)"
+                  strokeWidth={2}
+                  strokeDasharray="5 4"
+                  fill="none"
+                  isAnimationActive={false}
+                  connectNulls={false}
+                />
+              )}
               {at && <ReferenceLine x={at.t} stroke="var(--text-muted)" strokeDasharray="3 3" />}
               {at && (
                 <ReferenceDot

@@ -12,6 +12,7 @@ export { rulesApi, type NewCategorizationRule } from './rules';
 export { budgetApi, type BudgetStyle, type BudgetTarget } from './budget';
 export { ledgerApi, type SplitPartInput } from './transfers';
 export { recurringApi, type RecurringEdit } from './recurring';
+export { forecastApi } from './forecast';
 export { operationsApi, type BulkEditBody, type OperationResult } from './operations';
 export { categoriesApi, type OwnCategoryChange } from './categories';
 export { payeesApi } from './payees';

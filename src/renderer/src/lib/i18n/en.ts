@@ -8,6 +8,7 @@ import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { budgetEn } from './budget.en';
 import { recurringEn } from './recurring.en';
+import { forecastEn } from './forecast.en';
 import { currenciesEn } from './currencies.en';
 import { ledgerEn } from './ledger.en';
 import { ownCategoriesEn } from './own-categories.en';
@@ -41,6 +42,7 @@ export const en = {
   ...backupsEn,
   ...budgetEn,
   ...recurringEn,
+  ...forecastEn,
   ...currenciesEn,
   ...ownCategoriesEn,
   ...dashEn,

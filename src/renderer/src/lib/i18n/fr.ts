@@ -9,6 +9,7 @@ import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { budgetFr } from './budget.fr';
 import { recurringFr } from './recurring.fr';
+import { forecastFr } from './forecast.fr';
 import { currenciesFr } from './currencies.fr';
 import { ledgerFr } from './ledger.fr';
 import { ownCategoriesFr } from './own-categories.fr';
@@ -42,6 +43,7 @@ export const fr: Record<MessageKey, string> = {
   ...backupsFr,
   ...budgetFr,
   ...recurringFr,
+  ...forecastFr,
   ...currenciesFr,
   ...ownCategoriesFr,
   ...dashFr,
