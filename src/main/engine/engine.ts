@@ -39,6 +39,7 @@ import { createServices } from './services';
 import { startRecurringDetection } from './services/recurring-payments/after-sync';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
 import { encryptClearBackups } from './services/backups/encrypt-clear-backups';
+import { createRecoveryKeyService } from './services/recovery-key';
 import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
@@ -355,6 +356,12 @@ async function startEngineParts(
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
   engine.services.backups = startBackups(engine, sync.service, resultsWriter, options, databaseKey);
+  engine.services.recoveryKey = createRecoveryKeyService({
+    key: databaseKey,
+    settings: engine.settings,
+    users: engine.identity.users,
+    loginGuard: engine.identity.loginGuard,
+  });
   const encrypted = encryptClearBackups(
     [engine.services.backups.folder(), join(engine.dataDir, 'backups')],
     databaseKey,
