@@ -31,29 +31,29 @@ function CodeSheet({ code }: { code: string }) {
   const { t, dateTime } = useT();
   const copy = async () => {
     await navigator.clipboard.writeText(code);
-    toast.success(t('recovery.copied'));
+    toast.success(t('recoveryKey.copied'));
   };
   return (
     <div className="recovery-sheet stack">
       <style>{PRINT_CSS}</style>
-      <h2 className="print-only">{t('recovery.printTitle')}</h2>
+      <h2 className="print-only">{t('recoveryKey.printTitle')}</h2>
       <p
-        aria-label={t('recovery.codeLabel')}
+        aria-label={t('recoveryKey.codeLabel')}
         data-testid="recovery-code"
         style={{ fontFamily: 'var(--font-mono, monospace)', fontSize: 20, letterSpacing: 1, lineHeight: 1.6, wordSpacing: 6 }}
       >
         {code.split('-').join(' ')}
       </p>
-      <p className="print-only">{t('recovery.printNote', { date: dateTime(Math.floor(Date.now() / 1000)) })}</p>
+      <p className="print-only">{t('recoveryKey.printNote', { date: dateTime(Math.floor(Date.now() / 1000)) })}</p>
       <div className="row no-print" style={{ gap: 8 }}>
         <Button icon="copy" onClick={() => void copy()}>
-          {t('recovery.copy')}
+          {t('recoveryKey.copy')}
         </Button>
         <Button icon="download" onClick={printSheet}>
-          {t('recovery.print')}
+          {t('recoveryKey.print')}
         </Button>
       </div>
-      <p className="muted no-print">{t('recovery.howToUse')}</p>
+      <p className="muted no-print">{t('recoveryKey.howToUse')}</p>
     </div>
   );
 }
@@ -61,10 +61,10 @@ function CodeSheet({ code }: { code: string }) {
 /** A refused password in words. */
 function passwordRefusal(i18n: I18n, err: unknown): string {
   if (err instanceof ApiError && err.status === 429) {
-    return i18n.t('recovery.throttled', { seconds: /wait (\d+) s/.exec(err.description)?.[1] ?? '?' });
+    return i18n.t('recoveryKey.throttled', { seconds: /wait (\d+) s/.exec(err.description)?.[1] ?? '?' });
   }
   if (err instanceof ApiError && err.code === 'invalid_request' && /password is wrong/.test(err.description)) {
-    return i18n.t('recovery.wrongPassword');
+    return i18n.t('recoveryKey.wrongPassword');
   }
   return errorMessage(i18n, err);
 }
@@ -92,9 +92,9 @@ function RevealForm({ onCode }: { onCode: (code: string) => void }) {
   };
   return (
     <form className="stack" onSubmit={submit} style={{ maxWidth: 520 }}>
-      <p>{t('recovery.askPassword')}</p>
+      <p>{t('recoveryKey.askPassword')}</p>
       <TextField
-        label={t('recovery.password')}
+        label={t('recoveryKey.password')}
         type="password"
         revealLabel={t('secret.show')}
         autoComplete="current-password"
@@ -105,7 +105,7 @@ function RevealForm({ onCode }: { onCode: (code: string) => void }) {
       />
       <div>
         <Button type="submit" variant="primary" icon="key" busy={busy} disabled={!password}>
-          {t('recovery.show')}
+          {t('recoveryKey.show')}
         </Button>
       </div>
     </form>
@@ -121,7 +121,7 @@ function FirstTime({ code, onWrittenDown }: { code: string; onWrittenDown: (stat
     setBusy(true);
     try {
       onWrittenDown(await adminApi.recoveryKeyWrittenDown());
-      toast.success(t('recovery.saved'));
+      toast.success(t('recoveryKey.saved'));
     } catch (err) {
       toast.error(errorMessage(i18n, err));
     } finally {
@@ -130,11 +130,11 @@ function FirstTime({ code, onWrittenDown }: { code: string; onWrittenDown: (stat
   };
   return (
     <div className="stack">
-      <Alert tone="warning">{t('recovery.firstTime')}</Alert>
+      <Alert tone="warning">{t('recoveryKey.firstTime')}</Alert>
       <CodeSheet code={code} />
       <div>
         <Button variant="primary" icon="check" busy={busy} onClick={() => void confirm()}>
-          {t('recovery.writtenDown')}
+          {t('recoveryKey.writtenDown')}
         </Button>
       </div>
     </div>
@@ -159,7 +159,7 @@ export default function RecoveryKeySettings() {
           <CodeSheet code={revealed} />
           <div>
             <Button variant="ghost" icon="eye" onClick={() => setRevealed(null)}>
-              {t('recovery.hide')}
+              {t('recoveryKey.hide')}
             </Button>
           </div>
         </div>
@@ -168,9 +168,9 @@ export default function RecoveryKeySettings() {
     return <RevealForm onCode={setRevealed} />;
   };
   return (
-    <Card title={t('recovery.title')} id="recovery-key">
+    <Card title={t('recoveryKey.title')} id="recovery-key">
       <p className="muted" style={{ marginBottom: 16 }}>
-        {t('recovery.intro')}
+        {t('recoveryKey.intro')}
       </p>
       {body()}
     </Card>

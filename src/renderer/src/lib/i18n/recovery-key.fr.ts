@@ -2,25 +2,25 @@ import type { recoveryKeyEn } from './recovery-key.en';
 
 /** Messages en français de Réglages → Sauvegardes → Clé de secours (issue 20) ; étalés dans fr.ts. */
 export const recoveryKeyFr: Record<keyof typeof recoveryKeyEn, string> = {
-  'recovery.title': 'Clé de secours',
-  'recovery.intro':
-    'Vos données et vos sauvegardes sont chiffrées avec une clé gardée dans le trousseau de cet ordinateur. Sur un autre ordinateur (un nouveau, ou après une réinstallation du système), une sauvegarde ne s\'ouvre qu\'avec cette clé de secours. Gardez-la sur papier ou dans un gestionnaire de mots de passe, loin de cet ordinateur.',
-  'recovery.firstTime':
-    'Notez votre clé de secours maintenant (ou imprimez-la). Sans elle, vos sauvegardes ne pourront pas être ouvertes sur un autre ordinateur. Elle reste affichée ici tant que vous n\'avez pas indiqué l\'avoir notée.',
-  'recovery.writtenDown': 'Je l\'ai notée',
-  'recovery.saved': 'C\'est noté. La clé de secours ne s\'affichera plus qu\'après votre mot de passe.',
-  'recovery.askPassword': 'Pour revoir votre clé de secours, tapez le mot de passe avec lequel vous vous connectez à Coffer.',
-  'recovery.password': 'Votre mot de passe',
-  'recovery.show': 'Afficher la clé de secours',
-  'recovery.hide': 'Masquer',
-  'recovery.copy': 'Copier',
-  'recovery.copied': 'Clé de secours copiée. Collez-la dans votre gestionnaire de mots de passe, puis copiez autre chose.',
-  'recovery.print': 'Imprimer',
-  'recovery.printTitle': 'Clé de secours Coffer',
-  'recovery.printNote': 'Imprimée le {date}. Elle ouvre vos sauvegardes Coffer sur un autre ordinateur : rangez-la en lieu sûr.',
-  'recovery.codeLabel': 'Votre clé de secours, 14 groupes de 4 lettres et chiffres',
-  'recovery.wrongPassword': 'Ce n\'est pas votre mot de passe. Tapez celui avec lequel vous vous connectez à Coffer.',
-  'recovery.throttled': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
-  'recovery.howToUse':
-    'Sur l\'autre ordinateur, Coffer installé mais fermé : npm run cli -- recover --backup <fichier de sauvegarde>, puis tapez cette clé. Les mots de passe de vos banques ne sont pas dans les sauvegardes : redonnez-les ensuite.',
+  'recoveryKey.title': 'Clé de secours',
+  'recoveryKey.intro':
+    'Vos données et vos sauvegardes sont chiffrées avec une clé gardée dans le trousseau de cet ordinateur. Sur un autre ordinateur (un nouveau, ou après une réinstallation du système), une sauvegarde ne s’ouvre qu’avec cette clé de secours. Gardez-la sur papier ou dans un gestionnaire de mots de passe, loin de cet ordinateur.',
+  'recoveryKey.firstTime':
+    'Notez votre clé de secours maintenant (ou imprimez-la). Sans elle, vos sauvegardes ne pourront pas être ouvertes sur un autre ordinateur. Elle reste affichée ici tant que vous n’avez pas indiqué l’avoir notée.',
+  'recoveryKey.writtenDown': 'Je l’ai notée',
+  'recoveryKey.saved': 'C’est noté. La clé de secours ne s’affichera plus qu’après votre mot de passe.',
+  'recoveryKey.askPassword': 'Pour revoir votre clé de secours, tapez le mot de passe avec lequel vous vous connectez à Coffer.',
+  'recoveryKey.password': 'Votre mot de passe',
+  'recoveryKey.show': 'Afficher la clé de secours',
+  'recoveryKey.hide': 'Masquer',
+  'recoveryKey.copy': 'Copier',
+  'recoveryKey.copied': 'Clé de secours copiée. Collez-la dans votre gestionnaire de mots de passe, puis copiez autre chose.',
+  'recoveryKey.print': 'Imprimer',
+  'recoveryKey.printTitle': 'Clé de secours Coffer',
+  'recoveryKey.printNote': 'Imprimée le {date}. Elle ouvre vos sauvegardes Coffer sur un autre ordinateur : rangez-la en lieu sûr.',
+  'recoveryKey.codeLabel': 'Votre clé de secours, 14 groupes de 4 lettres et chiffres',
+  'recoveryKey.wrongPassword': 'Ce n’est pas votre mot de passe. Tapez celui avec lequel vous vous connectez à Coffer.',
+  'recoveryKey.throttled': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
+  'recoveryKey.howToUse':
+    'Sur l’autre ordinateur, Coffer installé mais fermé : npm run cli -- recover --backup <fichier de sauvegarde>, puis tapez cette clé. Les mots de passe de vos banques ne sont pas dans les sauvegardes : redonnez-les ensuite.',
 };

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { nav, OWNER } from './app/helpers';
+import { useSignedInApp } from './app/session';
+
+const app = useSignedInApp();
+const CODE = /^([0-9A-Z]{4} ){13}[0-9A-Z]{4}$/;
+const SHOTS = process.env.COFFER_SHOTS_DIR;
+const shot = async (name: string) => {
+  if (SHOTS) await app.page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+};
+
+test('Settings → Backups → Recovery key: shown until written down, then after the password; in French too', async () => {
+  const { page } = app;
+  await nav(page, 'Settings');
+  await page.locator('nav.tabs').getByRole('link', { name: 'Backups' }).click();
+  await expect(page.getByText('Write down your recovery key now')).toBeVisible();
+  const code = page.getByTestId('recovery-code');
+  await expect(code).toHaveText(CODE);
+  const first = await code.textContent();
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await shot('recovery-1-first-time-en');
+
+  await page.getByRole('button', { name: 'I have written it down' }).click();
+  await expect(page.getByText('It is now shown only after your password')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('To see your recovery key again')).toBeVisible();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(0);
+
+  await page.getByLabel('Your password', { exact: true }).fill('not my password');
+  await page.getByRole('button', { name: 'Show the recovery key' }).click();
+  await expect(page.getByText('This is not your password.')).toBeVisible();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(0);
+  await shot('recovery-2-wrong-password-en');
+  await page.getByLabel('Your password', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Show the recovery key' }).click();
+  await expect(page.getByTestId('recovery-code')).toHaveText(first!);
+  await shot('recovery-3-shown-en');
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(0);
+
+  await page.locator('nav.tabs').getByRole('link', { name: 'General' }).click();
+  await page.getByTestId('language-select').selectOption('fr');
+  await page.locator('nav.tabs').getByRole('link', { name: 'Sauvegardes' }).click();
+  await expect(page.getByText('Pour revoir votre clé de secours')).toBeVisible();
+  await page.getByLabel('Votre mot de passe', { exact: true }).fill('pas le bon');
+  await page.getByRole('button', { name: 'Afficher la clé de secours' }).click();
+  await expect(page.getByText('Ce n’est pas votre mot de passe.')).toBeVisible();
+  await shot('recovery-4-wrong-password-fr');
+  await page.getByLabel('Votre mot de passe', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Afficher la clé de secours' }).click();
+  await expect(page.getByTestId('recovery-code')).toHaveText(first!);
+  await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+  await shot('recovery-5-shown-fr');
+});
