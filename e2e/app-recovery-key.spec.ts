@@ -11,8 +11,12 @@ const shot = async (name: string) => {
 
 test('Settings → Backups → Recovery key: shown until written down, then after the password; in French too', async () => {
   const { page } = app;
-  await nav(page, 'Settings');
-  await page.locator('nav.tabs').getByRole('link', { name: 'Backups' }).click();
+  // From the first run on, the dashboard asks for it to be written down and leads to it.
+  await nav(page, 'Dashboard');
+  const reminder = page.getByTestId('recovery-key-reminder');
+  await expect(reminder).toContainText('Write down your recovery key');
+  await shot('recovery-0-reminder-en');
+  await reminder.getByRole('link', { name: 'See the recovery key' }).click();
   await expect(page.getByText('Write down your recovery key now')).toBeVisible();
   const code = page.getByTestId('recovery-code');
   await expect(code).toHaveText(CODE);
@@ -23,7 +27,12 @@ test('Settings → Backups → Recovery key: shown until written down, then afte
 
   await page.getByRole('button', { name: 'I have written it down' }).click();
   await expect(page.getByText('It is now shown only after your password')).toBeVisible();
-  await page.reload();
+  await nav(page, 'Dashboard');
+  // Its question answered (no request left), the dashboard shows no reminder.
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByTestId('recovery-key-reminder')).toHaveCount(0);
+  await nav(page, 'Settings');
+  await page.locator('nav.tabs').getByRole('link', { name: 'Backups' }).click();
   await expect(page.getByText('To see your recovery key again')).toBeVisible();
   await expect(page.getByTestId('recovery-code')).toHaveCount(0);
 

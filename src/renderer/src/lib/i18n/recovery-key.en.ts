@@ -21,4 +21,7 @@ export const recoveryKeyEn = {
   'recoveryKey.throttled': 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
   'recoveryKey.howToUse':
     'On the other computer, with Coffer installed but not running: npm run cli -- recover --backup <backup file>, then type this key. Your banks\' passwords are not in backups: give them again afterwards.',
+  'recoveryKey.reminder':
+    'Write down your recovery key: your data is encrypted, and without this key a backup cannot be opened on another computer.',
+  'recoveryKey.reminderAction': 'See the recovery key',
 };

@@ -23,4 +23,7 @@ export const recoveryKeyFr: Record<keyof typeof recoveryKeyEn, string> = {
   'recoveryKey.throttled': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
   'recoveryKey.howToUse':
     'Sur l’autre ordinateur, Coffer installé mais fermé : npm run cli -- recover --backup <fichier de sauvegarde>, puis tapez cette clé. Les mots de passe de vos banques ne sont pas dans les sauvegardes : redonnez-les ensuite.',
+  'recoveryKey.reminder':
+    'Notez votre clé de secours : vos données sont chiffrées, et sans cette clé une sauvegarde ne peut pas être ouverte sur un autre ordinateur.',
+  'recoveryKey.reminderAction': 'Voir la clé de secours',
 };
