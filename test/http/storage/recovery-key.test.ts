@@ -30,7 +30,8 @@ function newDir(): string {
 }
 
 async function engineIn(dataDir: string): Promise<TestEngine> {
-  const engine = await startTestEngine({ dataDir });
+  // Everything logged, so that a test can look for the password and the code in the log.
+  const engine = await startTestEngine({ dataDir, logLevel: 'trace' });
   engines.push(engine);
   return engine;
 }
@@ -91,6 +92,16 @@ describe('the recovery key in the API', () => {
     expect(await after.json()).toEqual({ written_down: true });
 
     expect(await codeOf(engine, admin)).toBe(shown.recovery_code);
+    const wrong = await engine.http('/v2/admin/recovery_key', { method: 'POST', token: admin, json: { password: 'wrong-password-logged?' } });
+    expect(wrong.status).toBe(400);
+
+    // Neither the password (right or wrong) nor the code is in any file of the logs folder.
+    const logs = join(engine.dataDir, 'logs');
+    const text = readdirSync(logs).map((name) => readFileSync(join(logs, name), 'utf8')).join('\n');
+    expect(text.length).toBeGreaterThan(0);
+    for (const secret of [OWNER.password, 'wrong-password-logged?', shown.recovery_code, shown.recovery_code.replace(/-/g, '')]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('refuses a wrong password, unknown fields, a step back and callers without admin, with the error body', async () => {
