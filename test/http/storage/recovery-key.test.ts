@@ -158,6 +158,8 @@ describe('opening a backup on another computer with the recovery code', () => {
     expect(lines.join('\n')).toContain('this recovery code does not open this backup');
     expect(readdirSync(fresh)).toEqual([]);
 
+    // The new computer's data folder does not exist yet: the command makes it.
+    rmSync(fresh, { recursive: true });
     const loose = code.toLowerCase().replace(/-/g, ' ');
     expect(await recoverCommand(['--data-dir', fresh, '--backup', backup], io, { askCode: async () => loose })).toBe(0);
     expect(lines.at(-1)).toContain('is now the data of');

@@ -12,7 +12,7 @@
  * so a process killed in between leaves a folder without a database (and the backup untouched), never a
  * database whose key is nowhere.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockDataDir } from '../../data-dir-lock';
 import { copyFileAtomically } from '../../db/backup-copy';
@@ -40,6 +40,8 @@ export function recoverData(request: RecoverRequest): RecoverOutcome {
   const read = keyOfRecoveryCode(request.code);
   if ('problem' in read) throw new InvalidInput(recoveryCodeProblemText(read.problem));
   const database = join(request.dataDir, 'coffer.db');
+  // A new computer may not have the data folder yet (owner-only, as the engine makes it).
+  mkdirSync(request.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(request.dataDir);
   try {
     if (request.backupFile === undefined) {
