@@ -25,6 +25,20 @@ test('Settings → Backups → Recovery key: shown until written down, then afte
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await shot('recovery-1-first-time-en');
 
+  // The same first time in French: the dashboard's reminder and the card.
+  await page.locator('nav.tabs').getByRole('link', { name: 'General' }).click();
+  await page.getByTestId('language-select').selectOption('fr');
+  await nav(page, 'Tableau de bord');
+  await expect(page.getByTestId('recovery-key-reminder')).toContainText('Notez votre clé de secours');
+  await shot('recovery-1-reminder-fr');
+  await page.getByTestId('recovery-key-reminder').getByRole('link', { name: 'Voir la clé de secours' }).click();
+  await expect(page.getByText('Notez votre clé de secours maintenant')).toBeVisible();
+  await expect(page.getByTestId('recovery-code')).toHaveText(first!);
+  await shot('recovery-1-first-time-fr');
+  await page.locator('nav.tabs').getByRole('link', { name: 'Général' }).click();
+  await page.getByTestId('language-select').selectOption('en');
+  await page.locator('nav.tabs').getByRole('link', { name: 'Backups' }).click();
+
   await page.getByRole('button', { name: 'I have written it down' }).click();
   await expect(page.getByText('It is now shown only after your password')).toBeVisible();
   await nav(page, 'Dashboard');
