@@ -414,7 +414,7 @@ function startBackups(
       throw new Conflict('synchronizations keep starting; wait for them to end and try the restore again');
     },
     // A backup is encrypted with the live database's key (VACUUM INTO on the encrypted connection).
-    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key: databaseKey })),
+    migrateCopy: (file, key = databaseKey) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key })),
     afterRestore: () => engine.settings.reload(),
   });
   backups.cleanUp();

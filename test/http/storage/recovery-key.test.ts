@@ -4,9 +4,9 @@
  * no keychain entry) and a data folder whose keychain entry is gone opens again. A wrong or mistyped code is
  * refused with a sentence, and nothing changes.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverCommand } from '../../../src/main/engine/cli/recover-command';
@@ -188,6 +188,44 @@ describe('opening a backup on another computer with the recovery code', () => {
     expect(recoverData({ dataDir: dir, code })).toBe('key_kept');
     const reopened = await engineIn(dir);
     expect(await profile(reopened, userToken)).toEqual(before);
+  });
+
+  it('in the app: a backup copied into a new installation\'s backups folder restores with the code', async () => {
+    const { engine, admin, userToken } = await installation(newDir());
+    const before = await profile(engine, userToken);
+    const code = await codeOf(engine, admin);
+    const backup = await backUp(engine, admin);
+    await stop(engine);
+
+    // The new computer: its own installation, its own key; the backup file copied into its backups folder.
+    const other = await engineIn(newDir());
+    const otherAdmin = other.clientToken(['admin']);
+    other.createUser('only-on-the-new-computer@example.com');
+    mkdirSync(join(other.dataDir, 'backups'), { recursive: true });
+    cpSync(backup, join(other.dataDir, 'backups', basename(backup)));
+    const id = basename(backup).replace(/^coffer-backup-|\.db$/g, '');
+    const restore = (json?: unknown) =>
+      other.http(`/v2/admin/backups/${id}/restore`, { method: 'POST', token: otherAdmin, ...(json === undefined ? {} : { json }) });
+    const emails = () => other.ctx.db.prepare('SELECT email FROM users ORDER BY id').pluck().all();
+    const emailsBefore = emails();
+
+    const without = await restore();
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { error_description: string }).error_description).toContain("give that installation's recovery key");
+    const wrong = await restore({ recovery_code: recoveryCodeOf(randomBytes(32)) });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error_description: string }).error_description).toContain('cannot be restored with this recovery code');
+    const typo = await restore({ recovery_code: code.slice(0, -1) });
+    expect(typo.status).toBe(400);
+    expect(((await typo.json()) as { error_description: string }).error_description).toContain('has 56 letters and digits, and this one has 55');
+    const extra = await restore({ recovery_code: code, other: 1 });
+    expect(extra.status).toBe(400);
+    expect(emails()).toEqual(emailsBefore);
+
+    const done = await restore({ recovery_code: code });
+    expect(done.status, await done.clone().text()).toBe(202);
+    expect(await profile(other, userToken)).toEqual(before);
+    expect(emails()).not.toContain('only-on-the-new-computer@example.com');
   });
 
   it('refuses a file that is no backup and a missing one, in words', () => {

@@ -8,7 +8,7 @@
  * is computed from the key in memory for each answer.
  */
 import { InvalidInput } from '../../domain/errors';
-import { recoveryCodeOf } from '../../domain/recovery-code';
+import { keyOfRecoveryCode, recoveryCodeOf, recoveryCodeProblemText } from '../../domain/recovery-code';
 import type { LoginGuard } from '../../identity/login-throttle';
 import { verifyPassword } from '../../identity/password-hash';
 import type { Settings } from '../../settings';
@@ -65,6 +65,13 @@ export function createRecoveryKeyService(deps: RecoveryKeyDeps) {
       return { kind: 'shown', state: { written_down: writtenDown(), recovery_code: code() } };
     },
   };
+}
+
+/** The key a typed recovery code stands for; InvalidInput saying what is wrong with it. */
+export function keyOfCode(code: string): Uint8Array {
+  const read = keyOfRecoveryCode(code);
+  if ('problem' in read) throw new InvalidInput(recoveryCodeProblemText(read.problem));
+  return read.key;
 }
 
 export type RecoveryKeyService = ReturnType<typeof createRecoveryKeyService>;

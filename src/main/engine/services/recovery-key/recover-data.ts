@@ -19,9 +19,9 @@ import { copyFileAtomically } from '../../db/backup-copy';
 import { WrongDatabaseKey } from '../../db/database';
 import { checkDatabaseFile } from '../../db/integrity-check';
 import { Conflict, InvalidInput } from '../../domain/errors';
-import { keyOfRecoveryCode, recoveryCodeProblemText } from '../../domain/recovery-code';
 import { keepDatabaseKey } from '../../secrets/database-key';
 import type { SecretStore } from '../../secrets/secret-store';
+import { keyOfCode } from '.';
 
 export interface RecoverRequest {
   dataDir: string;
@@ -37,16 +37,15 @@ export interface RecoverRequest {
 export type RecoverOutcome = 'backup_restored' | 'key_kept';
 
 export function recoverData(request: RecoverRequest): RecoverOutcome {
-  const read = keyOfRecoveryCode(request.code);
-  if ('problem' in read) throw new InvalidInput(recoveryCodeProblemText(read.problem));
+  const key = keyOfCode(request.code);
   const database = join(request.dataDir, 'coffer.db');
   // A new computer may not have the data folder yet (owner-only, as the engine makes it).
   mkdirSync(request.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(request.dataDir);
   try {
     if (request.backupFile === undefined) {
-      checkOpens(database, read.key, request.nativeBinding, 'the database of this data folder');
-      keepDatabaseKey(request.dataDir, read.key, request.keychain);
+      checkOpens(database, key, request.nativeBinding, 'the database of this data folder');
+      keepDatabaseKey(request.dataDir, key, request.keychain);
       return 'key_kept';
     }
     if (existsSync(database) && statSync(database).size > 0) {
@@ -55,8 +54,8 @@ export function recoverData(request: RecoverRequest): RecoverOutcome {
           'or move that coffer.db away first',
       );
     }
-    checkOpens(request.backupFile, read.key, request.nativeBinding, 'this backup');
-    keepDatabaseKey(request.dataDir, read.key, request.keychain);
+    checkOpens(request.backupFile, key, request.nativeBinding, 'this backup');
+    keepDatabaseKey(request.dataDir, key, request.keychain);
     copyFileAtomically(request.backupFile, database);
     return 'backup_restored';
   } finally {
