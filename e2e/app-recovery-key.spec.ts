@@ -62,6 +62,18 @@ test('Settings → Backups → Recovery key: shown until written down, then afte
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(0);
 
+  // Restoring asks for another computer's key (optional); a mistyped one is refused in words, nothing restored.
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expect(page.getByText('Backup made.')).toBeVisible();
+  await page.getByRole('table', { name: 'Backups' }).getByRole('button', { name: 'Restore' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByLabel('Recovery key of the other computer').fill('K0NK 89GT');
+  await shot('recovery-6-restore-dialog-en');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('The recovery key has a typing mistake')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Backups' }).getByRole('row')).toHaveCount(2);
+  await shot('recovery-7-restore-typo-en');
+
   await page.locator('nav.tabs').getByRole('link', { name: 'General' }).click();
   await page.getByTestId('language-select').selectOption('fr');
   await page.locator('nav.tabs').getByRole('link', { name: 'Sauvegardes' }).click();
@@ -75,4 +87,7 @@ test('Settings → Backups → Recovery key: shown until written down, then afte
   await expect(page.getByTestId('recovery-code')).toHaveText(first!);
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
   await shot('recovery-5-shown-fr');
+  await page.getByRole('table', { name: 'Sauvegardes' }).getByRole('button', { name: 'Restaurer' }).click();
+  await expect(page.getByRole('alertdialog').getByLabel('Clé de secours de l’autre ordinateur')).toBeVisible();
+  await shot('recovery-8-restore-dialog-fr');
 });

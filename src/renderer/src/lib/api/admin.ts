@@ -38,8 +38,11 @@ export const adminApi = {
   backups: () => api.get<Backup[]>('/admin/backups', admin),
   backUp: () => api.post<Backup>('/admin/backups', {}, admin).then((r) => r.data),
   deleteBackup: (id: string) => api.del(`/admin/backups/${encodeURIComponent(id)}`, admin),
-  restoreBackup: (id: string) =>
-    api.post<Backup>(`/admin/backups/${encodeURIComponent(id)}/restore`, {}, admin).then((r) => r.data),
+  /** `recoveryCode`: only for a backup another installation made (copied here from another computer). */
+  restoreBackup: (id: string, recoveryCode?: string) =>
+    api
+      .post<Backup>(`/admin/backups/${encodeURIComponent(id)}/restore`, recoveryCode ? { recovery_code: recoveryCode } : {}, admin)
+      .then((r) => r.data),
   recoveryKey: () => api.get<RecoveryKeyState>('/admin/recovery_key', admin),
   recoveryKeyWrittenDown: () => api.put<RecoveryKeyState>('/admin/recovery_key', { written_down: true }, admin),
   revealRecoveryKey: (password: string) =>

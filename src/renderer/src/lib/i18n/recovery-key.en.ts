@@ -20,8 +20,16 @@ export const recoveryKeyEn = {
   'recoveryKey.wrongPassword': 'This is not your password. Type the password you sign in to Coffer with.',
   'recoveryKey.throttled': 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
   'recoveryKey.howToUse':
-    'On the other computer, with Coffer installed but not running: npm run cli -- recover --backup <backup file>, then type this key. Your banks\' passwords are not in backups: give them again afterwards.',
+    'On another computer: install Coffer, copy the backup file into its backups folder, then Restore it below and type this key. Your banks\' passwords are not in backups: give them again afterwards.',
   'recoveryKey.reminder':
     'Write down your recovery key: your data is encrypted, and without this key a backup cannot be opened on another computer.',
   'recoveryKey.reminderAction': 'See the recovery key',
+  'recoveryKey.restoreField': 'Recovery key of the other computer (only for a backup made there)',
+  'recoveryKey.restoreHint': 'Leave it empty for a backup this computer made.',
+  'recoveryKey.restoreWrongCode':
+    'This recovery key does not open the backup, so nothing was restored and your data did not change. Check the key on your copy: it must be the one of the computer that made the backup.',
+  'recoveryKey.restoreTypo':
+    'The recovery key has a typing mistake (a group is missing, or a character is wrong), so nothing was restored. Compare each group with your copy, then try again.',
+  'recoveryKey.restoreNeedsCode':
+    'This backup was made on another computer, so it opens only with that computer\'s recovery key. Nothing was restored. Click Restore again and type the key.',
 };

@@ -22,8 +22,16 @@ export const recoveryKeyFr: Record<keyof typeof recoveryKeyEn, string> = {
   'recoveryKey.wrongPassword': 'Ce n’est pas votre mot de passe. Tapez celui avec lequel vous vous connectez à Coffer.',
   'recoveryKey.throttled': 'Trop de mots de passe erronés. Attendez {seconds} secondes, puis réessayez.',
   'recoveryKey.howToUse':
-    'Sur l’autre ordinateur, Coffer installé mais fermé : npm run cli -- recover --backup <fichier de sauvegarde>, puis tapez cette clé. Les mots de passe de vos banques ne sont pas dans les sauvegardes : redonnez-les ensuite.',
+    'Sur un autre ordinateur : installez Coffer, copiez le fichier de sauvegarde dans son dossier de sauvegardes, puis restaurez-le ci-dessous en tapant cette clé. Les mots de passe de vos banques ne sont pas dans les sauvegardes : redonnez-les ensuite.',
   'recoveryKey.reminder':
     'Notez votre clé de secours : vos données sont chiffrées, et sans cette clé une sauvegarde ne peut pas être ouverte sur un autre ordinateur.',
   'recoveryKey.reminderAction': 'Voir la clé de secours',
+  'recoveryKey.restoreField': 'Clé de secours de l’autre ordinateur (seulement pour une sauvegarde faite là-bas)',
+  'recoveryKey.restoreHint': 'Laissez vide pour une sauvegarde faite par cet ordinateur.',
+  'recoveryKey.restoreWrongCode':
+    'Cette clé de secours n’ouvre pas la sauvegarde : rien n’a été restauré et vos données n’ont pas changé. Vérifiez la clé sur votre copie : ce doit être celle de l’ordinateur qui a fait la sauvegarde.',
+  'recoveryKey.restoreTypo':
+    'La clé de secours contient une faute de frappe (un groupe manque, ou un caractère est faux) : rien n’a été restauré. Comparez chaque groupe avec votre copie, puis réessayez.',
+  'recoveryKey.restoreNeedsCode':
+    'Cette sauvegarde a été faite sur un autre ordinateur : elle ne s’ouvre qu’avec la clé de secours de cet ordinateur. Rien n’a été restauré. Cliquez de nouveau sur Restaurer et tapez la clé.',
 };
