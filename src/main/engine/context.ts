@@ -9,6 +9,7 @@ import type { Services } from './services';
 import type { SigningKeys } from './signing/signing-keys';
 import type { StatementFiles } from './statement-files';
 import type { BackupService } from './services/backups';
+import type { RecoveryKeyService } from './services/recovery-key';
 import type { SyncPort } from './sync/sync-port';
 import type { EngineBasics } from './engine-basics';
 import type { Webhooks } from './webhooks/webhook-service';
@@ -58,6 +59,8 @@ export interface Engine extends EngineBasics {
 export interface EngineServices extends Services {
   sync: SyncPort;
   backups: BackupService;
+  /** The recovery code of the database key (needs the key, known once the data is open). */
+  recoveryKey: RecoveryKeyService;
 }
 
 /** The former name of `Engine`, kept while parts move to narrow dependencies. */

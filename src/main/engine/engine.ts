@@ -39,6 +39,7 @@ import { createServices } from './services';
 import { startRecurringDetection } from './services/recurring-payments/after-sync';
 import { backupBeforeUpgrade, createBackupService, startAutomaticBackups, type BackupService } from './services/backups';
 import { encryptClearBackups } from './services/backups/encrypt-clear-backups';
+import { createRecoveryKeyService } from './services/recovery-key';
 import { Conflict } from './domain/errors';
 import { EncryptionKeyStore } from './services/keys';
 import { Settings } from './settings';
@@ -355,6 +356,12 @@ async function startEngineParts(
   engine.services.sync = sync.service;
   closers.push(() => sync.stop());
   engine.services.backups = startBackups(engine, sync.service, resultsWriter, options, databaseKey);
+  engine.services.recoveryKey = createRecoveryKeyService({
+    key: databaseKey,
+    settings: engine.settings,
+    users: engine.identity.users,
+    loginGuard: engine.identity.loginGuard,
+  });
   const encrypted = encryptClearBackups(
     [engine.services.backups.folder(), join(engine.dataDir, 'backups')],
     databaseKey,
@@ -407,7 +414,7 @@ function startBackups(
       throw new Conflict('synchronizations keep starting; wait for them to end and try the restore again');
     },
     // A backup is encrypted with the live database's key (VACUUM INTO on the encrypted connection).
-    migrateCopy: (file) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key: databaseKey })),
+    migrateCopy: (file, key = databaseKey) => closeDatabase(openDatabase(file, { nativeBinding: options.nativeBinding, key })),
     afterRestore: () => engine.settings.reload(),
   });
   backups.cleanUp();

@@ -1,5 +1,6 @@
 import { DataDirInUseError } from '../data-dir-lock';
 import { processIo, UsageError, type CliIo } from './cli-support';
+import { recoverCommand, RECOVER_USAGE } from './recover-command';
 import { clientsCommand, CLIENTS_USAGE } from './clients-command';
 import { serve } from './serve';
 import { tokensCommand, TOKENS_USAGE } from './tokens-command';
@@ -12,12 +13,15 @@ commands:
   clients    OAuth clients for scripts and apps
   tokens     personal access tokens
   verify     check a signed answer (sign_response=true)
+  recover    open a backup on this computer with the recovery code
 
 ${CLIENTS_USAGE}
 
 ${TOKENS_USAGE}
 
-${VERIFY_USAGE}`;
+${VERIFY_USAGE}
+
+${RECOVER_USAGE}`;
 
 /** Runs one command; resolves to the process exit code (0 done, 2 usage or unknown thing, 1 failure). */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -34,6 +38,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         tokensCommand(rest, io);
         return 0;
       case 'import': return await (await import('./import-command')).importCommand(rest, io);
+      case 'recover':
+        return await recoverCommand(rest, io);
       case 'verify':
         return await verifyCommand(rest, io);
       case 'help':

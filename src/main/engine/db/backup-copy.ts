@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Db } from './database';
 
@@ -28,6 +28,23 @@ export function writeBackupAtomically(db: Db, targetFile: string): void {
     // Made empty first with owner-only rights: VACUUM INTO accepts an empty file and keeps its mode.
     closeSync(openSync(temp, 'wx', 0o600));
     copyLiveDatabase(db, temp);
+    flushFile(temp);
+    renameSync(temp, targetFile);
+    flushFolder(dirname(targetFile));
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Copies a file (a backup becoming a data folder's database) so that `targetFile` is either absent or whole:
+ * the same temporary name, flush and rename as a backup's.
+ */
+export function copyFileAtomically(sourceFile: string, targetFile: string): void {
+  const temp = `${targetFile}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
+  try {
+    copyFileSync(sourceFile, temp);
     flushFile(temp);
     renameSync(temp, targetFile);
     flushFolder(dirname(targetFile));

@@ -14,6 +14,7 @@ import { signedResponseApiRoutes, signKeyRoutes } from './sign-keys';
 import { webhookAdminRoutes } from './webhook-admin';
 import { adminSettingsRoutes } from './admin-settings';
 import { adminBackupRoutes } from './admin-backups';
+import { recoveryKeyRoutes } from './recovery-key';
 import { rolloutRoutes } from './rollout';
 
 import { authorizeUrlRoutes } from './authorize-url';
@@ -56,6 +57,7 @@ export const routeModules: RouteModule[] = [
   webhookAdminRoutes,
   adminSettingsRoutes,
   adminBackupRoutes,
+  recoveryKeyRoutes,
   adminConnectorRoutes,
   rolloutRoutes,
   authorizeUrlRoutes,

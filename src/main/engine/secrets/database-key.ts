@@ -34,17 +34,25 @@ export function databaseKeySource(dataDir: string, store?: SecretStore): Databas
       return key.length === KEY_BYTES ? key : null;
     },
     create() {
-      // The folder's keychain id is written even when a test store keeps the key: its presence is what says
-      // that this folder's database was encrypted (databaseWasKeyed).
-      keychainId(dataDir);
-      const key = randomBytes(KEY_BYTES);
-      const keychain = secrets();
-      keychain.set(KEY_ENTRY, key.toString('hex'));
-      // Read back: a keychain that silently drops the entry must not leave a database nobody can open.
-      if (keychain.get(KEY_ENTRY) !== key.toString('hex')) throw new SecretStoreUnavailable('the keychain did not keep the database key');
-      return key;
+      return keepDatabaseKey(dataDir, randomBytes(KEY_BYTES), store);
     },
   };
+}
+
+/**
+ * Keeps `key` as the database key of `dataDir` in the keychain (a new key, or one typed back from its
+ * recovery code on another computer), and returns it.
+ */
+export function keepDatabaseKey(dataDir: string, key: Uint8Array, store?: SecretStore): Buffer {
+  // The folder's keychain id is written even when a test store keeps the key: its presence is what says
+  // that this folder's database was encrypted (databaseWasKeyed).
+  const id = keychainId(dataDir);
+  const keychain = store ?? new KeychainSecretStore(id);
+  const hex = Buffer.from(key).toString('hex');
+  keychain.set(KEY_ENTRY, hex);
+  // Read back: a keychain that silently drops the entry must not leave a database nobody can open.
+  if (keychain.get(KEY_ENTRY) !== hex) throw new SecretStoreUnavailable('the keychain did not keep the database key');
+  return Buffer.from(key);
 }
 
 /**

@@ -30,8 +30,11 @@ export interface BackupDeps {
   now: () => number;
   /** Stops every running synchronization and waits until no write is in hand (the results writer thread's too). */
   quiesce(): Promise<void>;
-  /** Brings a copy of an older backup to this version's schema (opens it, runs the migrations, closes it). */
-  migrateCopy(file: string): void;
+  /**
+   * Brings a copy of an older backup to this version's schema (opens it with `key`, the database's unless
+   * given, runs the migrations, closes it).
+   */
+  migrateCopy(file: string, key?: Uint8Array): void;
   /** Forgets what the engine kept in memory from the data a restore replaced. */
   afterRestore(): void;
 }
@@ -92,9 +95,13 @@ export function createBackupService(deps: BackupDeps) {
     async idle(): Promise<void> {
       while (restoring) await restoring.catch(() => undefined);
     },
-    async restore(id: string): Promise<BackupRecord> {
+    /**
+     * Restores a backup; `key` is the one it was encrypted with when another installation made it (typed
+     * back from that installation's recovery code), else this database's.
+     */
+    async restore(id: string, key?: Uint8Array): Promise<BackupRecord> {
       if (restoring) throw new Conflict('a restore is already under way; wait for it to end');
-      const run = restoreNow(id);
+      const run = restoreNow(id, key);
       restoring = run;
       try {
         return await run;
@@ -108,16 +115,17 @@ export function createBackupService(deps: BackupDeps) {
    * Replaces the data by a backup's: the file is checked first (a damaged one changes nothing), then the
    * synchronizations are stopped, a BEFORE_RESTORE backup is made, and the pages are replaced in one transaction.
    */
-  async function restoreNow(id: string): Promise<BackupRecord> {
+  async function restoreNow(id: string, foreignKey?: Uint8Array): Promise<BackupRecord> {
     const file = find(id);
     const record = listBackups(folder()).find((b) => b.id === id)!;
-    const source = readableSource(deps, file, id);
+    const key = foreignKey ?? deps.key;
+    const source = readableSource(deps, file, id, foreignKey);
     try {
       await deps.quiesce();
       create('BEFORE_RESTORE');
-      restoreInPlace(deps.db, source, deps.key);
+      restoreInPlace(deps.db, source, key);
     } catch (err) {
-      if (err instanceof UnreadableBackup) throw damaged(id, err);
+      if (err instanceof UnreadableBackup) throw damaged(id, err, foreignKey !== undefined);
       throw err;
     } finally {
       if (source !== file) rmSync(source, { force: true });
@@ -130,30 +138,39 @@ export function createBackupService(deps: BackupDeps) {
 export type BackupService = ReturnType<typeof createBackupService>;
 
 /** The file to restore from: the backup itself, or a migrated copy when it comes from an older schema. */
-function readableSource(deps: BackupDeps, file: string, id: string): string {
+function readableSource(deps: BackupDeps, file: string, id: string, foreignKey?: Uint8Array): string {
+  const key = foreignKey ?? deps.key;
+  const withCode = foreignKey !== undefined;
   let version: number;
   try {
-    version = backupSchemaVersion(deps.db, file, deps.key);
+    version = backupSchemaVersion(deps.db, file, key);
   } catch (err) {
-    if (!(err instanceof UnreadableBackup) || !/differs/.test(err.message)) throw damaged(id, err as Error);
+    if (!(err instanceof UnreadableBackup) || !/differs/.test(err.message)) throw damaged(id, err as Error, withCode);
     version = -1;
   }
   if (version !== -1) return file;
   const copy = join(deps.dataDir, `restore-${id}.tmp.db`);
   try {
     copyFileSync(file, copy);
-    deps.migrateCopy(copy);
-    backupSchemaVersion(deps.db, copy, deps.key);
+    deps.migrateCopy(copy, key);
+    backupSchemaVersion(deps.db, copy, key);
     return copy;
   } catch (err) {
     rmSync(copy, { force: true });
-    throw damaged(id, err as Error);
+    throw damaged(id, err as Error, withCode);
   }
 }
 
-function damaged(id: string, err: Error): InvalidInput {
+/** A backup that cannot be read: with another installation's recovery code, the code may be the cause. */
+function damaged(id: string, err: Error, withCode: boolean): InvalidInput {
+  if (withCode) {
+    return new InvalidInput(
+      `the backup ${id} cannot be restored with this recovery code: the code does not open it, or the file is damaged (${err.message}); nothing was restored and your data is as it was; check the code, or choose another backup`,
+      id,
+    );
+  }
   return new InvalidInput(
-    `the backup ${id} cannot be restored: the file is damaged or is not a Coffer backup (${err.message}); nothing was restored and your data is as it was; choose another backup`,
+    `the backup ${id} cannot be restored: the file is damaged or is not a Coffer backup, or another Coffer installation made it (then give that installation's recovery key) (${err.message}); nothing was restored and your data is as it was; choose another backup`,
     id,
   );
 }

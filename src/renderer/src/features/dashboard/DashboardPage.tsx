@@ -10,6 +10,7 @@ import { ErrorState } from '../common/ErrorState';
 import { errorMessage } from '../common/errors';
 import { PageHeader } from '../layout/PageHeader';
 import { UpcomingPayments } from '../recurring/UpcomingPayments';
+import { RecoveryKeyReminder } from '../settings/RecoveryKeyReminder';
 import { BalanceChart, SpendingChart } from './charts';
 import { BalancesCard } from './BalancesCard';
 import { LastSyncCard } from './LastSyncCard';
@@ -122,6 +123,7 @@ export default function DashboardPage() {
     return (
       <div className="page">
         {header}
+        <RecoveryKeyReminder />
         <Card>
           <EmptyState
             icon="bank"
@@ -142,6 +144,7 @@ export default function DashboardPage() {
   return (
     <div className="page" data-testid="dashboard">
       {header}
+      <RecoveryKeyReminder />
       {snapshotAt !== null && (
         <Alert>
           <span className="row" style={{ gap: 8 }}>

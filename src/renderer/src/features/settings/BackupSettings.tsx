@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Loading, Table, 
 import { errorMessage } from '../common/errors';
 import { useAsync } from '../common/useAsync';
 import { AdminError } from './AdminGate';
+import { RestoreCodeField, restoreCodeError } from './RestoreCodeField';
 
 /** A file size in the person's language (kB under a megabyte, MB above, one decimal). */
 function size(i18n: I18n, bytes: number): string {
@@ -15,6 +16,8 @@ function size(i18n: I18n, bytes: number): string {
 
 /** What a refused backup action means, in the person's words. */
 function backupError(i18n: I18n, err: unknown): string {
+  const aboutCode = restoreCodeError(i18n, err);
+  if (aboutCode) return aboutCode;
   if (err instanceof ApiError && err.status === 503 && /^the disk is full/.test(err.description)) return i18n.t('backups.diskFull');
   if (err instanceof ApiError && err.status === 400 && err.code === 'invalid_request') return i18n.t('backups.damaged');
   if (err instanceof ApiError && err.status === 409) return i18n.t('backups.busy');
@@ -31,6 +34,7 @@ export default function BackupSettings() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState<'backup' | 'restore' | 'delete' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [code, setCode] = useState('');
 
   const run = async (kind: 'backup' | 'restore' | 'delete', action: () => Promise<string>) => {
     setBusy(kind);
@@ -51,7 +55,7 @@ export default function BackupSettings() {
     p.kind === 'delete'
       ? run('delete', async () => (await adminApi.deleteBackup(p.backup.id), t('backups.deleted')))
       : run('restore', async () => {
-          await adminApi.restoreBackup(p.backup.id);
+          await adminApi.restoreBackup(p.backup.id, code.trim() || undefined);
           // Every screen keeps what it read before: the whole app starts again on the restored data.
           window.location.reload();
           return t('backups.restored', { date: dateTime(p.backup.creation_date) });
@@ -86,6 +90,7 @@ export default function BackupSettings() {
         onConfirm={() => pending && void confirm(pending)}
       >
         <p>{t(pending?.kind === 'delete' ? 'backups.deleteBody' : 'backups.restoreBody', { date })}</p>
+        {pending?.kind === 'restore' && <RestoreCodeField value={code} onChange={setCode} />}
         {busy === 'restore' && <Alert>{t('backups.restoring')}</Alert>}
       </ConfirmDialog>
       <p className="muted" style={{ marginBottom: 16 }}>
@@ -131,7 +136,10 @@ export default function BackupSettings() {
                     size="sm"
                     icon="refresh"
                     disabled={busy !== null}
-                    onClick={() => setPending({ kind: 'restore', backup: b })}
+                    onClick={() => {
+                      setCode('');
+                      setPending({ kind: 'restore', backup: b });
+                    }}
                   >
                     {t('backups.restore')}
                   </Button>

@@ -12,6 +12,7 @@ const WebhookSettings = lazy(() => import('./AdminSettings').then((m) => ({ defa
 const SignKeysSettings = lazy(() => import('./AdminSettings').then((m) => ({ default: m.SignKeysSettings })));
 const AboutSettings = lazy(() => import('./AboutSettings'));
 const BackupSettings = lazy(() => import('./BackupSettings'));
+const RecoveryKeySettings = lazy(() => import('./RecoveryKeySettings'));
 const CurrencySettings = lazy(() => import('./CurrencySettings'));
 const EnableBankingSettings = lazy(() => import('./enablebanking/EnableBankingSettings'));
 const LedgerSettings = lazy(() => import('../ledger/LedgerSettings'));
@@ -57,6 +58,7 @@ export default function SettingsPage({ params }: { params: Record<string, string
         {tab === 'sign-keys' && <SignKeysSettings />}
         {tab === 'enablebanking' && <EnableBankingSettings />}
         {tab === 'currencies' && <CurrencySettings />}
+        {tab === 'backups' && <RecoveryKeySettings />}
         {tab === 'backups' && <BackupSettings />}
         {tab === 'about' && <AboutSettings />}
       </Suspense>

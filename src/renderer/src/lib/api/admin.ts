@@ -16,6 +16,12 @@ import type {
  */
 const admin = { auth: 'admin' as const };
 
+/** Whether the recovery key was written down; the code only while not, or for the owner's password. */
+export interface RecoveryKeyState {
+  written_down: boolean;
+  recovery_code?: string;
+}
+
 export const adminApi = {
   clients: () => api.get<OAuthClient[]>('/admin/clients', admin),
   createClient: (body: { name: string; redirect_uris?: string[]; public?: boolean; scopes?: string[] }) =>
@@ -32,8 +38,15 @@ export const adminApi = {
   backups: () => api.get<Backup[]>('/admin/backups', admin),
   backUp: () => api.post<Backup>('/admin/backups', {}, admin).then((r) => r.data),
   deleteBackup: (id: string) => api.del(`/admin/backups/${encodeURIComponent(id)}`, admin),
-  restoreBackup: (id: string) =>
-    api.post<Backup>(`/admin/backups/${encodeURIComponent(id)}/restore`, {}, admin).then((r) => r.data),
+  /** `recoveryCode`: only for a backup another installation made (copied here from another computer). */
+  restoreBackup: (id: string, recoveryCode?: string) =>
+    api
+      .post<Backup>(`/admin/backups/${encodeURIComponent(id)}/restore`, recoveryCode ? { recovery_code: recoveryCode } : {}, admin)
+      .then((r) => r.data),
+  recoveryKey: () => api.get<RecoveryKeyState>('/admin/recovery_key', admin),
+  recoveryKeyWrittenDown: () => api.put<RecoveryKeyState>('/admin/recovery_key', { written_down: true }, admin),
+  revealRecoveryKey: (password: string) =>
+    api.post<RecoveryKeyState>('/admin/recovery_key', { password }, admin).then((r) => r.data),
   rotateSignKey: () => api.post<SignKey>('/admin/sign-keys/rotate', {}, admin).then((r) => r.data),
 };
 

@@ -19,5 +19,5 @@ export { payeesApi } from './payees';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';
 export { tokensApi } from './tokens';
-export { adminApi, signKeysApi } from './admin';
+export { adminApi, signKeysApi, type RecoveryKeyState } from './admin';
 export { widgetApi } from './widget';

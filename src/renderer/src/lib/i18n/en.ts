@@ -6,6 +6,7 @@ import { ebEn } from './enablebanking.en';
 import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
+import { recoveryKeyEn } from './recovery-key.en';
 import { budgetEn } from './budget.en';
 import { recurringEn } from './recurring.en';
 import { forecastEn } from './forecast.en';
@@ -40,6 +41,7 @@ export const en = {
   ...firstWeekEn,
   ...keychainEn,
   ...backupsEn,
+  ...recoveryKeyEn,
   ...budgetEn,
   ...recurringEn,
   ...forecastEn,

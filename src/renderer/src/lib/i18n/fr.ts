@@ -7,6 +7,7 @@ import { ebFr } from './enablebanking.fr';
 import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
+import { recoveryKeyFr } from './recovery-key.fr';
 import { budgetFr } from './budget.fr';
 import { recurringFr } from './recurring.fr';
 import { forecastFr } from './forecast.fr';
@@ -41,6 +42,7 @@ export const fr: Record<MessageKey, string> = {
   ...firstWeekFr,
   ...keychainFr,
   ...backupsFr,
+  ...recoveryKeyFr,
   ...budgetFr,
   ...recurringFr,
   ...forecastFr,
