@@ -35,6 +35,7 @@ import { transferRoutes } from './transfers';
 import { ledgerOperationRoutes } from './ledger-operations';
 import { ownCategoryRoutes } from './own-categories';
 import { payeeRoutes } from './payees';
+import { reportRoutes } from './reports';
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -76,4 +77,5 @@ export const routeModules: RouteModule[] = [
   ledgerOperationRoutes,
   ownCategoryRoutes,
   payeeRoutes,
+  reportRoutes,
 ];
