@@ -15,6 +15,7 @@ export { recurringApi, type RecurringEdit } from './recurring';
 export { operationsApi, type BulkEditBody, type OperationResult } from './operations';
 export { categoriesApi, type OwnCategoryChange } from './categories';
 export { payeesApi } from './payees';
+export { reportsApi, type ReportKind } from './reports';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';
 export { tokensApi } from './tokens';

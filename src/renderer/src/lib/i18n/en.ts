@@ -7,6 +7,7 @@ import { firstWeekEn } from './firstweek.en';
 import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { budgetEn } from './budget.en';
+import { reportsEn } from './reports.en';
 import { recurringEn } from './recurring.en';
 import { currenciesEn } from './currencies.en';
 import { ledgerEn } from './ledger.en';
@@ -40,6 +41,7 @@ export const en = {
   ...keychainEn,
   ...backupsEn,
   ...budgetEn,
+  ...reportsEn,
   ...recurringEn,
   ...currenciesEn,
   ...ownCategoriesEn,

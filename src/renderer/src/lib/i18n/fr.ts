@@ -8,6 +8,7 @@ import { firstWeekFr } from './firstweek.fr';
 import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { budgetFr } from './budget.fr';
+import { reportsFr } from './reports.fr';
 import { recurringFr } from './recurring.fr';
 import { currenciesFr } from './currencies.fr';
 import { ledgerFr } from './ledger.fr';
@@ -41,6 +42,7 @@ export const fr: Record<MessageKey, string> = {
   ...keychainFr,
   ...backupsFr,
   ...budgetFr,
+  ...reportsFr,
   ...recurringFr,
   ...currenciesFr,
   ...ownCategoriesFr,

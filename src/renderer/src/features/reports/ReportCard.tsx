@@ -1,0 +1,104 @@
+import { useRef, useState } from 'react';
+import type { Report, ReportRow } from '../../lib/api/types';
+import { movePoint } from '../../lib/chart-cursor';
+import { useT } from '../../lib/i18n';
+import { navigate } from '../../lib/router';
+import { Alert, Button, Card, Table, type Column } from '../../ui';
+import { KeyboardChart } from '../dashboard/KeyboardChart';
+import { ReportChart } from './ReportChart';
+import { saveChartPicture, saveText } from './report-picture';
+import { drillDownAddress, reportCsv, rowKey, type ReportView } from './report-views';
+
+/**
+ * One report: its chart (the keyboard's cursor as on the dashboard: arrows move it, Enter opens the history),
+ * the table of the same rows (each name opens the history), and its two exports: CSV and a PNG picture.
+ */
+export function ReportCard({ view, report, nameOf }: { view: ReportView; report: Report; nameOf: (row: ReportRow) => string }) {
+  const { t, money, number } = useT();
+  const [cursor, setCursor] = useState<number | null>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const rows = report.rows;
+  const title = t(view.title);
+  const fileName = `${report.kind}-${report.from}-${report.to}`;
+  const open = (index: number) => {
+    const row = rows[index];
+    if (row) navigate(drillDownAddress(report, row));
+  };
+  const amount = (v: number | undefined) => money(v ?? 0, report.currency);
+  const columns: Column<ReportRow>[] = [
+    {
+      key: 'name',
+      header: t(view.rowHeader),
+      render: (row) => (
+        <a href={drillDownAddress(report, row)} onClick={(e) => { e.preventDefault(); navigate(drillDownAddress(report, row)); }}>
+          {nameOf(row)}
+        </a>
+      ),
+    },
+    ...view.series.map((s) => ({ key: s.field, header: t(s.label), align: 'right' as const, render: (row: ReportRow) => <span className="num">{amount(row[s.field])}</span> })),
+    ...(view.extra
+      ? [{ key: view.extra.field, header: t(view.extra.label), align: 'right' as const, render: (row: ReportRow) => <span className="num">{view.extra!.field === 'count' ? number(row.count ?? 0) : amount(row.net)}</span> }]
+      : []),
+  ];
+  const exportCsv = () => {
+    const csv = reportCsv(
+      view,
+      rows,
+      { key: t('reports.csvKey'), header: t(view.rowHeader), series: view.series.map((s) => t(s.label)), extra: view.extra && t(view.extra.label) },
+      nameOf,
+    );
+    saveText(csv, 'text/csv;charset=utf-8', `${fileName}.csv`);
+  };
+  const savePicture = () => {
+    const svg = chartRef.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+    const background = getComputedStyle(chartRef.current ?? document.body).getPropertyValue('--bg-elevated') || '#fff';
+    if (svg) void saveChartPicture(svg, background, `${fileName}.png`);
+  };
+  const caption =
+    cursor === null || !rows[cursor]
+      ? null
+      : `${nameOf(rows[cursor])}: ${view.series.map((s) => `${t(s.label)} ${amount(rows[cursor][s.field])}`).join(', ')}`;
+  return (
+    <Card
+      title={title}
+      id={`report-${report.kind}`}
+      data-testid={`report-${report.kind}`}
+      actions={
+        <>
+          <Button size="sm" variant="ghost" icon="download" onClick={exportCsv} disabled={rows.length === 0}>
+            {t('reports.exportCsv')}
+          </Button>
+          <Button size="sm" variant="ghost" icon="download" onClick={savePicture} disabled={rows.length === 0}>
+            {t('reports.savePicture')}
+          </Button>
+        </>
+      }
+    >
+      {report.missing_rates.length > 0 && <Alert tone="warning">{t('reports.missingRates', { currencies: report.missing_rates.join(', ') })}</Alert>}
+      {rows.length === 0 ? (
+        <p className="muted">{t('reports.empty')}</p>
+      ) : (
+        <>
+          <div ref={chartRef}>
+            <KeyboardChart
+              label={title}
+              caption={caption}
+              onStart={() => setCursor(view.byMonth ? rows.length - 1 : 0)}
+              onMove={(key) => {
+                const next = movePoint(key, cursor ?? 0, rows.length);
+                if (next === null) return false;
+                setCursor(next);
+                return true;
+              }}
+              onOpen={() => cursor !== null && open(cursor)}
+              onLeave={() => setCursor(null)}
+            >
+              <ReportChart view={view} rows={rows} currency={report.currency} nameOf={nameOf} cursor={cursor} onOpen={open} />
+            </KeyboardChart>
+          </div>
+          <Table caption={title} columns={columns} rows={[...rows]} rowKey={rowKey} />
+        </>
+      )}
+    </Card>
+  );
+}
