@@ -13,7 +13,15 @@ import { drillDownAddress, reportCsv, rowKey, type ReportView } from './report-v
  * One report: its chart (the keyboard's cursor as on the dashboard: arrows move it, Enter opens the history),
  * the table of the same rows (each name opens the history), and its two exports: CSV and a PNG picture.
  */
-export function ReportCard({ view, report, nameOf }: { view: ReportView; report: Report; nameOf: (row: ReportRow) => string }) {
+export function ReportCard({
+  view,
+  report,
+  nameOf,
+}: {
+  view: ReportView;
+  report: Report;
+  nameOf: (row: ReportRow) => string;
+}) {
   const { t, money, number } = useT();
   const [cursor, setCursor] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
@@ -30,21 +38,46 @@ export function ReportCard({ view, report, nameOf }: { view: ReportView; report:
       key: 'name',
       header: t(view.rowHeader),
       render: (row) => (
-        <a href={drillDownAddress(report, row)} onClick={(e) => { e.preventDefault(); navigate(drillDownAddress(report, row)); }}>
+        <a
+          href={drillDownAddress(report, row)}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(drillDownAddress(report, row));
+          }}
+        >
           {nameOf(row)}
         </a>
       ),
     },
-    ...view.series.map((s) => ({ key: s.field, header: t(s.label), align: 'right' as const, render: (row: ReportRow) => <span className="num">{amount(row[s.field])}</span> })),
+    ...view.series.map((s) => ({
+      key: s.field,
+      header: t(s.label),
+      align: 'right' as const,
+      render: (row: ReportRow) => <span className="num">{amount(row[s.field])}</span>,
+    })),
     ...(view.extra
-      ? [{ key: view.extra.field, header: t(view.extra.label), align: 'right' as const, render: (row: ReportRow) => <span className="num">{view.extra!.field === 'count' ? number(row.count ?? 0) : amount(row.net)}</span> }]
+      ? [
+          {
+            key: view.extra.field,
+            header: t(view.extra.label),
+            align: 'right' as const,
+            render: (row: ReportRow) => (
+              <span className="num">{view.extra!.field === 'count' ? number(row.count ?? 0) : amount(row.net)}</span>
+            ),
+          },
+        ]
       : []),
   ];
   const exportCsv = () => {
     const csv = reportCsv(
       view,
       rows,
-      { key: t('reports.csvKey'), header: t(view.rowHeader), series: view.series.map((s) => t(s.label)), extra: view.extra && t(view.extra.label) },
+      {
+        key: t('reports.csvKey'),
+        header: t(view.rowHeader),
+        series: view.series.map((s) => t(s.label)),
+        extra: view.extra && t(view.extra.label),
+      },
       nameOf,
     );
     saveText(csv, 'text/csv;charset=utf-8', `${fileName}.csv`);
@@ -74,7 +107,9 @@ export function ReportCard({ view, report, nameOf }: { view: ReportView; report:
         </>
       }
     >
-      {report.missing_rates.length > 0 && <Alert tone="warning">{t('reports.missingRates', { currencies: report.missing_rates.join(', ') })}</Alert>}
+      {report.missing_rates.length > 0 && (
+        <Alert tone="warning">{t('reports.missingRates', { currencies: report.missing_rates.join(', ') })}</Alert>
+      )}
       {rows.length === 0 ? (
         <p className="muted">{t('reports.empty')}</p>
       ) : (
@@ -93,7 +128,14 @@ export function ReportCard({ view, report, nameOf }: { view: ReportView; report:
               onOpen={() => cursor !== null && open(cursor)}
               onLeave={() => setCursor(null)}
             >
-              <ReportChart view={view} rows={rows} currency={report.currency} nameOf={nameOf} cursor={cursor} onOpen={open} />
+              <ReportChart
+                view={view}
+                rows={rows}
+                currency={report.currency}
+                nameOf={nameOf}
+                cursor={cursor}
+                onOpen={open}
+              />
             </KeyboardChart>
           </div>
           <Table caption={title} columns={columns} rows={[...rows]} rowKey={rowKey} />

@@ -1,4 +1,17 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ReportRow } from '../../lib/api/types';
 import { useT } from '../../lib/i18n';
 import type { ReportView } from './report-views';
@@ -25,9 +38,24 @@ export function ReportChart({
   onOpen: (index: number) => void;
 }) {
   const { t, money } = useT();
-  const data = rows.map((row, index) => ({ index, name: nameOf(row), values: view.series.map((s) => row[s.field] ?? 0), ...Object.fromEntries(view.series.map((s) => [s.field, row[s.field] ?? 0])) }));
+  const data = rows.map((row, index) => ({
+    index,
+    name: nameOf(row),
+    values: view.series.map((s) => row[s.field] ?? 0),
+    ...Object.fromEntries(view.series.map((s) => [s.field, row[s.field] ?? 0])),
+  }));
   const tick = (v: number) => money(v, currency, { compact: true });
-  const tooltip = <Tooltip formatter={(v) => money(Number(v), currency)} contentStyle={{ background: 'var(--bg-elevated)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12.5 }} />;
+  const tooltip = (
+    <Tooltip
+      formatter={(v) => money(Number(v), currency)}
+      contentStyle={{
+        background: 'var(--bg-elevated)',
+        border: '1px solid var(--border)',
+        borderRadius: 8,
+        fontSize: 12.5,
+      }}
+    />
+  );
   const legend = <Legend wrapperStyle={{ fontSize: 12.5 }} />;
   return (
     <ResponsiveContainer width="100%" height={260}>
@@ -49,7 +77,14 @@ export function ReportChart({
             />
           ))}
           {cursor !== null && data[cursor] && (
-            <ReferenceDot x={data[cursor].name} y={data[cursor].values[0]} r={6} fill="var(--bg-elevated)" stroke="var(--text)" strokeWidth={2} />
+            <ReferenceDot
+              x={data[cursor].name}
+              y={data[cursor].values[0]}
+              r={6}
+              fill="var(--bg-elevated)"
+              stroke="var(--text)"
+              strokeWidth={2}
+            />
           )}
         </LineChart>
       ) : (
@@ -60,9 +95,22 @@ export function ReportChart({
           {tooltip}
           {legend}
           {view.series.map((s) => (
-            <Bar key={s.field} dataKey={s.field} name={t(s.label)} fill={s.color} radius={[4, 4, 0, 0]} isAnimationActive={false} onClick={(_d, index) => onOpen(index)} cursor="pointer">
+            <Bar
+              key={s.field}
+              dataKey={s.field}
+              name={t(s.label)}
+              fill={s.color}
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+              onClick={(_d, index) => onOpen(index)}
+              cursor="pointer"
+            >
               {data.map((d) => (
-                <Cell key={d.index} stroke={d.index === cursor ? 'var(--text)' : undefined} strokeWidth={d.index === cursor ? 2 : 0} />
+                <Cell
+                  key={d.index}
+                  stroke={d.index === cursor ? 'var(--text)' : undefined}
+                  strokeWidth={d.index === cursor ? 2 : 0}
+                />
               ))}
             </Bar>
           ))}

@@ -19,7 +19,10 @@ export default function ReportsPage() {
   const { t, lang, month } = useT();
   const categories = useStore((s) => s.categories);
   const loadCategories = useStore((s) => s.loadCategories);
-  const [choice, setChoice] = useState<ReportPeriodChoice>(() => ({ kind: '12M', ...periodDays({ kind: '12M', from: '', to: '' }, new Date()) }));
+  const [choice, setChoice] = useState<ReportPeriodChoice>(() => ({
+    kind: '12M',
+    ...periodDays({ kind: '12M', from: '', to: '' }, new Date()),
+  }));
   const [version, setVersion] = useState(0);
   const { from, to } = periodDays(choice, new Date());
   const complete = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -47,15 +50,34 @@ export default function ReportsPage() {
       <div className="row row-wrap reports-period">
         <div className="period-picker" role="group" aria-label={t('reports.period')}>
           {REPORT_PERIODS.map((kind) => (
-            <button key={kind} type="button" aria-pressed={choice.kind === kind} onClick={() => setChoice({ kind, ...periodDays({ ...choice, kind }, new Date()) })}>
+            <button
+              key={kind}
+              type="button"
+              aria-pressed={choice.kind === kind}
+              onClick={() => setChoice({ kind, ...periodDays({ ...choice, kind }, new Date()) })}
+            >
               {t(`reports.period.${kind}` as MessageKey)}
             </button>
           ))}
         </div>
         {choice.kind === 'CUSTOM' && (
           <>
-            <DateField label={t('reports.from')} lang={lang} invalidText={t('date.invalid')} value={choice.from} onChange={(v) => setChoice({ ...choice, from: v })} testId="report-from" />
-            <DateField label={t('reports.to')} lang={lang} invalidText={t('date.invalid')} value={choice.to} onChange={(v) => setChoice({ ...choice, to: v })} testId="report-to" />
+            <DateField
+              label={t('reports.from')}
+              lang={lang}
+              invalidText={t('date.invalid')}
+              value={choice.from}
+              onChange={(v) => setChoice({ ...choice, from: v })}
+              testId="report-from"
+            />
+            <DateField
+              label={t('reports.to')}
+              lang={lang}
+              invalidText={t('date.invalid')}
+              value={choice.to}
+              onChange={(v) => setChoice({ ...choice, to: v })}
+              testId="report-to"
+            />
           </>
         )}
       </div>
@@ -65,7 +87,8 @@ export default function ReportsPage() {
           {REPORT_VIEWS.map((view) => {
             const state = states[view.kind];
             if (!state || state.status === 'loading') return <Loading key={view.kind} label={t('reports.loading')} />;
-            if (state.status === 'error') return <ErrorState key={view.kind} error={state.error} onRetry={retry} title={t(view.title)} />;
+            if (state.status === 'error')
+              return <ErrorState key={view.kind} error={state.error} onRetry={retry} title={t(view.title)} />;
             return <ReportCard key={view.kind} view={view} report={state.report} nameOf={nameOf} />;
           })}
         </div>

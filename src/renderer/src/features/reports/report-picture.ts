@@ -3,7 +3,17 @@
  * page's CSS variables and classes do not travel with an SVG drawn as an image), drawn on a canvas over the
  * card's background at twice the size (sharp on a high-density screen), and downloaded.
  */
-const PAINT = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'fill-opacity', 'font-size', 'font-family', 'font-weight'] as const;
+const PAINT = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'fill-opacity',
+  'font-size',
+  'font-family',
+  'font-weight',
+] as const;
 
 function inlineStyles(source: Element, copy: Element): void {
   const style = getComputedStyle(source);

@@ -7,7 +7,8 @@ import type { MessageKey } from '../../lib/i18n';
  * the history a row opens (the history keeps its filter in its address, lib/history-address.ts: `from`
  * included, `to` excluded; only booked rows, as the reports count only those).
  */
-export type NumericField = 'income' | 'expense' | 'net' | 'in' | 'out' | 'net_worth' | 'amount' | 'previous_amount' | 'spent' | 'received';
+export type NumericField =
+  'income' | 'expense' | 'net' | 'in' | 'out' | 'net_worth' | 'amount' | 'previous_amount' | 'spent' | 'received';
 
 export interface Series {
   field: NumericField;
@@ -151,7 +152,12 @@ function cell(value: string | number): string {
 }
 
 /** The report as CSV: a header line, then one line per row (its key for a later look-up, its name, its amounts). */
-export function reportCsv(view: ReportView, rows: readonly ReportRow[], names: { header: string; key: string; series: string[]; extra?: string }, nameOf: (row: ReportRow) => string): string {
+export function reportCsv(
+  view: ReportView,
+  rows: readonly ReportRow[],
+  names: { header: string; key: string; series: string[]; extra?: string },
+  nameOf: (row: ReportRow) => string,
+): string {
   const head = [names.key, names.header, ...names.series, ...(view.extra && names.extra ? [names.extra] : [])];
   const lines = rows.map((row) => [
     rowKey(row),

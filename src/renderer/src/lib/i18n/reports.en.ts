@@ -2,7 +2,8 @@
 export const reportsEn = {
   'nav.reports': 'Reports',
   'reports.title': 'Reports',
-  'reports.subtitle': 'Your money over a period, in your reporting currency. Transfers between your own accounts are left out.',
+  'reports.subtitle':
+    'Your money over a period, in your reporting currency. Transfers between your own accounts are left out.',
   'reports.period': 'Period',
   'reports.period.3M': '3 months',
   'reports.period.12M': '12 months',

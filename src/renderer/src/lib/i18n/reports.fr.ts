@@ -4,7 +4,8 @@ import type { reportsEn } from './reports.en';
 export const reportsFr: Record<keyof typeof reportsEn, string> = {
   'nav.reports': 'Rapports',
   'reports.title': 'Rapports',
-  'reports.subtitle': 'Votre argent sur une période, dans votre devise de référence. Les virements entre vos propres comptes ne sont pas comptés.',
+  'reports.subtitle':
+    'Votre argent sur une période, dans votre devise de référence. Les virements entre vos propres comptes ne sont pas comptés.',
   'reports.period': 'Période',
   'reports.period.3M': '3 mois',
   'reports.period.12M': '12 mois',
@@ -13,7 +14,8 @@ export const reportsFr: Record<keyof typeof reportsEn, string> = {
   'reports.period.CUSTOM': 'Choisir les jours',
   'reports.from': 'Du',
   'reports.to': 'Au (inclus)',
-  'reports.choosePeriod': 'Saisissez un premier et un dernier jour, le premier au plus tard le dernier, pour voir vos rapports.',
+  'reports.choosePeriod':
+    'Saisissez un premier et un dernier jour, le premier au plus tard le dernier, pour voir vos rapports.',
   'reports.loading': 'Chargement du rapport…',
   'reports.income_expense': 'Revenus et dépenses',
   'reports.cash_flow': 'Flux de trésorerie',
