@@ -3,7 +3,7 @@ import type { Report, ReportRow } from '../../lib/api/types';
 import { movePoint } from '../../lib/chart-cursor';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
-import { Alert, Button, Card, Table, type Column } from '../../ui';
+import { Alert, Button, Card, Table, toast, type Column } from '../../ui';
 import { KeyboardChart } from '../dashboard/KeyboardChart';
 import { ReportChart } from './ReportChart';
 import { saveChartPicture, saveText } from './report-picture';
@@ -83,9 +83,9 @@ export function ReportCard({
     saveText(csv, 'text/csv;charset=utf-8', `${fileName}.csv`);
   };
   const savePicture = () => {
-    const svg = chartRef.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+    const svg = chartRef.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
     const background = getComputedStyle(chartRef.current ?? document.body).getPropertyValue('--bg-elevated') || '#fff';
-    if (svg) void saveChartPicture(svg, background, `${fileName}.png`);
+    if (svg) saveChartPicture(svg, background, `${fileName}.png`).catch(() => toast.error(t('reports.pictureFailed')));
   };
   const caption =
     cursor === null || !rows[cursor]

@@ -39,6 +39,7 @@ export const reportsEn = {
   'reports.csvKey': 'Id',
   'reports.exportCsv': 'Export CSV',
   'reports.savePicture': 'Save as PNG picture',
+  'reports.pictureFailed': 'The picture could not be made. Try again, or export the report as CSV.',
   'reports.empty': 'Nothing to show for this period. Choose a longer period, or synchronize your accounts.',
   'reports.missingRates':
     'Amounts in {currencies} are left out: there is no exchange rate for their days. Refresh the rates or give your own rate in Settings.',

@@ -42,6 +42,7 @@ export const reportsFr: Record<keyof typeof reportsEn, string> = {
   'reports.csvKey': 'Identifiant',
   'reports.exportCsv': 'Exporter en CSV',
   'reports.savePicture': 'Enregistrer en image PNG',
+  'reports.pictureFailed': 'L’image n’a pas pu être créée. Réessayez, ou exportez le rapport en CSV.',
   'reports.empty': 'Rien à montrer sur cette période. Choisissez une période plus longue, ou synchronisez vos comptes.',
   'reports.missingRates':
     'Les montants en {currencies} ne sont pas comptés : il n’y a pas de taux de change pour leurs jours. Actualisez les taux ou donnez votre propre taux dans les Réglages.',
