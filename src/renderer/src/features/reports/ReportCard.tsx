@@ -9,6 +9,9 @@ import { ReportChart } from './ReportChart';
 import { saveChartPicture, saveText } from './report-picture';
 import { drillDownAddress, reportCsv, rowKey, type ReportView } from './report-views';
 
+/** How many rows of a ranking (categories, tags, payees) the chart draws. */
+const CHARTED = 10;
+
 /**
  * One report: its chart (the keyboard's cursor as on the dashboard: arrows move it, Enter opens the history),
  * the table of the same rows (each name opens the history), and its two exports: CSV and a PNG picture.
@@ -26,6 +29,8 @@ export function ReportCard({
   const [cursor, setCursor] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const rows = report.rows;
+  // Over time every month is drawn; a ranking draws its largest rows (the table lists them all).
+  const charted = view.byMonth ? rows : rows.slice(0, CHARTED);
   const title = t(view.title);
   const fileName = `${report.kind}-${report.from}-${report.to}`;
   const open = (index: number) => {
@@ -118,9 +123,9 @@ export function ReportCard({
             <KeyboardChart
               label={title}
               caption={caption}
-              onStart={() => setCursor(view.byMonth ? rows.length - 1 : 0)}
+              onStart={() => setCursor(view.byMonth ? charted.length - 1 : 0)}
               onMove={(key) => {
-                const next = movePoint(key, cursor ?? 0, rows.length);
+                const next = movePoint(key, cursor ?? 0, charted.length);
                 if (next === null) return false;
                 setCursor(next);
                 return true;
@@ -130,7 +135,7 @@ export function ReportCard({
             >
               <ReportChart
                 view={view}
-                rows={rows}
+                rows={charted}
                 currency={report.currency}
                 nameOf={nameOf}
                 cursor={cursor}
