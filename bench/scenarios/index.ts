@@ -17,6 +17,7 @@ import { transfersScenario } from './transfers';
 import { recurringScenario } from './recurring';
 import { ledgerScenario } from './ledger';
 import { ownCategoriesScenario } from './own-categories';
+import { reportsScenario } from './reports';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -43,4 +44,5 @@ export const scenarios: Scenario[] = [
   recurringScenario,
   ledgerScenario,
   ownCategoriesScenario,
+  reportsScenario,
 ];
