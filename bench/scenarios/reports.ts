@@ -32,7 +32,7 @@ const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** The rows, their accounts, payees and tags, and the ECB's rates of every working day. */
-function generate(engine: RunningEngine, userId: number): void {
+export function generate(engine: RunningEngine, userId: number): void {
   const db = engine.ctx.db;
   const categories = db
     .prepare('SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY position')

@@ -10,7 +10,7 @@ import { convertFlows, type Flow, type FlowInput, type RateOf } from '../../doma
 import { monthsOf, previousPeriod, reportPeriod, type ReportPeriod } from '../../domain/reports/report-period';
 import { cashFlow, incomeExpense, spendingBy, topPayees, toAmount } from '../../domain/reports/reports';
 import type { Store } from '../../store';
-import type { ReportFlowRow } from '../../store/reports';
+import type { FlowDetail, ReportFlowRow } from '../../store/reports';
 import { checkedCurrency } from '../fx-rates';
 import { rateLookups } from '../fx-rates/rate-lookups';
 import { reportingCurrency } from '../fx-rates/summary';
@@ -76,8 +76,9 @@ export function createReportService(deps: Deps) {
     };
   }
 
-  function flows(userId: number, period: ReportPeriod, currency: string, rateOf: RateOf, missing: Set<string>): Flow[] {
-    const converted = convertFlows(store.reports.flows(userId, period.start, period.end).map(flowInput), currency, rateOf);
+  function flows(userId: number, period: ReportPeriod, currency: string, detail: FlowDetail, rateOf: RateOf, missing: Set<string>): Flow[] {
+    const rows = store.reports.flows(userId, period.start, period.end, currency, detail);
+    const converted = convertFlows(rows.map(flowInput), currency, rateOf);
     for (const c of converted.missing) missing.add(c);
     return converted.flows;
   }
@@ -97,7 +98,8 @@ export function createReportService(deps: Deps) {
       const money = (minor: number) => toAmount(minor, exponent);
       const missing = new Set<string>();
       const rateOf = ratesInto(userId, currency);
-      const current = flows(userId, period, currency, rateOf, missing);
+      const detail: FlowDetail = kind === 'top_payees' ? 'payee' : kind === 'spending_by_tag' ? 'tags' : 'category';
+      const current = flows(userId, period, currency, detail, rateOf, missing);
       const answer = (rows: object[], extra: object = {}): Report => ({ ...head, ...extra, missing_rates: [...missing].sort(), rows });
       switch (kind) {
         case 'income_expense':
@@ -109,7 +111,7 @@ export function createReportService(deps: Deps) {
         case 'spending_by_category':
         case 'spending_by_tag': {
           const before = previousPeriod(period);
-          const previous = flows(userId, before, currency, rateOf, missing);
+          const previous = flows(userId, before, currency, detail, rateOf, missing);
           const byTag = kind === 'spending_by_tag';
           const rows = spendingBy(current, previous, byTag ? (f) => f.tags : (f) => [f.category_id]).map((r) => ({
             [byTag ? 'tag' : 'category_id']: r.key,
