@@ -3,11 +3,12 @@ import type { Report, ReportRow } from '../../lib/api/types';
 import { movePoint } from '../../lib/chart-cursor';
 import { useT } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
-import { Alert, Button, Card, Table, toast, type Column } from '../../ui';
+import { Alert, Button, Card } from '../../ui';
 import { KeyboardChart } from '../dashboard/KeyboardChart';
 import { ReportChart } from './ReportChart';
-import { saveChartPicture, saveText } from './report-picture';
-import { drillDownAddress, reportCsv, rowKey, type ReportView } from './report-views';
+import { ReportTable } from './ReportTable';
+import { drillDownAddress, type ReportView } from './report-views';
+import { useReportExports } from './use-report-exports';
 
 /** How many rows of a ranking (categories, tags, payees) the chart draws. */
 const CHARTED = 10;
@@ -25,73 +26,19 @@ export function ReportCard({
   report: Report;
   nameOf: (row: ReportRow) => string;
 }) {
-  const { t, money, number } = useT();
+  const { t, money } = useT();
   const [cursor, setCursor] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const rows = report.rows;
   // Over time every month is drawn; a ranking draws its largest rows (the table lists them all).
   const charted = view.byMonth ? rows : rows.slice(0, CHARTED);
   const title = t(view.title);
-  const fileName = `${report.kind}-${report.from}-${report.to}`;
   const open = (index: number) => {
     const row = rows[index];
     if (row) navigate(drillDownAddress(report, row));
   };
   const amount = (v: number | undefined) => money(v ?? 0, report.currency);
-  const columns: Column<ReportRow>[] = [
-    {
-      key: 'name',
-      header: t(view.rowHeader),
-      render: (row) => (
-        <a
-          href={drillDownAddress(report, row)}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(drillDownAddress(report, row));
-          }}
-        >
-          {nameOf(row)}
-        </a>
-      ),
-    },
-    ...view.series.map((s) => ({
-      key: s.field,
-      header: t(s.label),
-      align: 'right' as const,
-      render: (row: ReportRow) => <span className="num">{amount(row[s.field])}</span>,
-    })),
-    ...(view.extra
-      ? [
-          {
-            key: view.extra.field,
-            header: t(view.extra.label),
-            align: 'right' as const,
-            render: (row: ReportRow) => (
-              <span className="num">{view.extra!.field === 'count' ? number(row.count ?? 0) : amount(row.net)}</span>
-            ),
-          },
-        ]
-      : []),
-  ];
-  const exportCsv = () => {
-    const csv = reportCsv(
-      view,
-      rows,
-      {
-        key: t('reports.csvKey'),
-        header: t(view.rowHeader),
-        series: view.series.map((s) => t(s.label)),
-        extra: view.extra && t(view.extra.label),
-      },
-      nameOf,
-    );
-    saveText(csv, 'text/csv;charset=utf-8', `${fileName}.csv`);
-  };
-  const savePicture = () => {
-    const svg = chartRef.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
-    const background = getComputedStyle(chartRef.current ?? document.body).getPropertyValue('--bg-elevated') || '#fff';
-    if (svg) saveChartPicture(svg, background, `${fileName}.png`).catch(() => toast.error(t('reports.pictureFailed')));
-  };
+  const { exportCsv, savePicture } = useReportExports(view, report, nameOf, chartRef);
   const caption =
     cursor === null || !rows[cursor]
       ? null
@@ -143,7 +90,7 @@ export function ReportCard({
               />
             </KeyboardChart>
           </div>
-          <Table caption={title} columns={columns} rows={[...rows]} rowKey={rowKey} />
+          <ReportTable view={view} report={report} nameOf={nameOf} />
         </>
       )}
     </Card>
