@@ -63,7 +63,13 @@ export function ReportCard({
         <Alert tone="warning">{t('reports.missingRates', { currencies: report.missing_rates.join(', ') })}</Alert>
       )}
       {rows.length === 0 ? (
-        <p className="muted">{t('reports.empty')}</p>
+        <p className="muted" data-testid="report-empty">
+          {t(
+            view.kind === 'spending_by_tag' || view.kind === 'top_payees'
+              ? `reports.empty.${view.kind}`
+              : 'reports.empty',
+          )}
+        </p>
       ) : (
         <>
           <div ref={chartRef}>

@@ -39,6 +39,9 @@ export const reportsEn = {
   'reports.csvKey': 'Id',
   'reports.exportCsv': 'Export CSV',
   'reports.savePicture': 'Save as PNG picture',
+  'reports.empty.spending_by_tag':
+    'No spending with a tag in this period. Give tags to transactions in the History to see them here.',
+  'reports.empty.top_payees': 'No payee in this period. Give payees to transactions in the History to see them here.',
   'reports.pictureFailed': 'The picture could not be made. Try again, or export the report as CSV.',
   'reports.empty': 'Nothing to show for this period. Choose a longer period, or synchronize your accounts.',
   'reports.missingRates':

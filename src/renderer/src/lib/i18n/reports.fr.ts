@@ -42,6 +42,10 @@ export const reportsFr: Record<keyof typeof reportsEn, string> = {
   'reports.csvKey': 'Identifiant',
   'reports.exportCsv': 'Exporter en CSV',
   'reports.savePicture': 'Enregistrer en image PNG',
+  'reports.empty.spending_by_tag':
+    'Aucune dépense avec une étiquette sur cette période. Ajoutez des étiquettes aux opérations dans l’Historique pour les voir ici.',
+  'reports.empty.top_payees':
+    'Aucun bénéficiaire sur cette période. Indiquez les bénéficiaires des opérations dans l’Historique pour les voir ici.',
   'reports.pictureFailed': 'L’image n’a pas pu être créée. Réessayez, ou exportez le rapport en CSV.',
   'reports.empty': 'Rien à montrer sur cette période. Choisissez une période plus longue, ou synchronisez vos comptes.',
   'reports.missingRates':
