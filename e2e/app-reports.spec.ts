@@ -33,6 +33,8 @@ test('the six reports of a synchronized bank, each drilling down to the history 
   await expect(card(page, 'spending_by_category').locator('tbody tr').first()).toBeVisible();
   await expect(card(page, 'spending_by_category').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await shot(page, 'reports-en');
+  // The net worth's table gives each account's balance beside the total.
+  expect(await card(page, 'net_worth').locator('thead th').count()).toBeGreaterThan(2);
   // The Test Bank's history has neither tags nor payees: the two reports say how to get them.
   await expect(card(page, 'spending_by_tag').getByTestId('report-empty')).toHaveText(
     /Give tags to transactions in the History/,
