@@ -93,6 +93,8 @@ const RECORDS = {
   RatesRefresh: ['post', '/v2/admin/fx_rates/refresh', '200', ''],
   Summary: ['get', '/v2/summary', '200', ''],
   SummaryAccount: ['get', '/v2/summary', '200', '/properties/accounts/items'],
+  Report: ['get', '/v2/reports/{kind}', '200', ''],
+  ReportRow: ['get', '/v2/reports/{kind}', '200', '/properties/rows/items'],
 };
 
 /**

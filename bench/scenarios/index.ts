@@ -18,6 +18,7 @@ import { recurringScenario } from './recurring';
 import { forecastScenario } from './forecast';
 import { ledgerScenario } from './ledger';
 import { ownCategoriesScenario } from './own-categories';
+import { reportsScenario } from './reports';
 
 /** A benchmark scenario: measures, then adds rows to the report. Add yours to the list. */
 export interface Scenario {
@@ -45,4 +46,5 @@ export const scenarios: Scenario[] = [
   forecastScenario,
   ledgerScenario,
   ownCategoriesScenario,
+  reportsScenario,
 ];

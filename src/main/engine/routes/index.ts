@@ -37,6 +37,7 @@ import { ledgerOperationRoutes } from './ledger-operations';
 import { ownCategoryRoutes } from './own-categories';
 import { payeeRoutes } from './payees';
 import { forecastRoutes } from './forecast';
+import { reportRoutes } from './reports';
 /** Every route module of the engine. Add a module here to serve it. */
 export const routeModules: RouteModule[] = [
   signedResponseApiRoutes,
@@ -80,4 +81,5 @@ export const routeModules: RouteModule[] = [
   ownCategoryRoutes,
   payeeRoutes,
   forecastRoutes,
+  reportRoutes,
 ];

@@ -2,6 +2,7 @@ import type { Settings } from '../settings';
 import { createAccountService } from './accounts';
 import { heldRatesMoney } from './budgets/held-rates-money';
 import { createBudgetService } from './budgets/budget-service';
+import { createReportService } from './reports';
 import { createCategoryService } from './categories';
 import { createCategorizationRuleService } from './categorization-rules';
 import { createConnectionService } from './connections';
@@ -57,6 +58,7 @@ export function createServices(
     manualLedger: createManualLedgerService(deps),
     connectorConfigurations: createConnectorConfigurationService(deps.connectorConfiguration),
     fxRates: createFxRateService(deps),
+    reports: createReportService(deps),
     ratesRefresh: new RatesRefresh(deps.ratesRefresh),
   };
 }

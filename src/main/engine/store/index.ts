@@ -41,6 +41,7 @@ import { createTransactionSplitStore } from './transaction-splits';
 import { createTransferLinkStore } from './transfer-links';
 import { TransactionStore } from './transaction-writes';
 import { createUserDataStore } from './user-data';
+import { createReportStore } from './reports';
 import { createUsersStore } from './users';
 import { createWebhooksStore } from './webhooks';
 import { createWidgetPagesStore } from './widget-pages';
@@ -95,6 +96,7 @@ export function createStore(db: Db) {
     reconciliations: createReconciliationStore(db),
     ledgerOperations: createLedgerOperationStore(db),
     ledgerRows: createLedgerRowStore(db),
+    reports: createReportStore(db),
   };
 }
 

@@ -83,6 +83,8 @@ export type {
   RatesRefresh,
   Summary,
   SummaryAccount,
+  Report,
+  ReportRow,
 } from './generated/openapi-types';
 
 /** Savings data of a SAVINGS account (the document describes `savings` in words only). */

@@ -844,3 +844,73 @@ export interface SummaryAccount {
   rate?: number;
   rate_date?: string;
 }
+
+export interface Report {
+  kind: 'income_expense' | 'cash_flow' | 'net_worth' | 'spending_by_category' | 'spending_by_tag' | 'top_payees';
+  /** The currency of every amount (net_worth balances excepted, in their account's). */
+  currency: string;
+  /** The first day counted. */
+  from: string;
+  /** The last day counted. */
+  to: string;
+  /** spending_by_*: the previous period compared, of the same number of days. */
+  previous_from?: string;
+  /** spending_by_*: its last day, the day before from. */
+  previous_to?: string;
+  /** Currencies left out of the sums: no rate on some of their days (never 1:1). */
+  missing_rates: string[];
+  rows: ReportRow[];
+}
+
+export interface ReportRow {
+  /** YYYY-MM. Drill down: that month of the history. */
+  month?: string;
+  /** net_worth: the day of the balances (the month's last day, or the period's). */
+  date?: string;
+  /** income_expense: the net of the income categories. */
+  income?: number;
+  /** income_expense: the net spending of the other categories (transfer categories in neither). */
+  expense?: number;
+  /** cash_flow: every amount received. */
+  in?: number;
+  /** cash_flow: every amount paid, as a positive number. */
+  out?: number;
+  /** income − expense, or in − out. */
+  net?: number;
+  /** net_worth: assets + debts. */
+  net_worth?: number;
+  /** net_worth: the positive converted balances. */
+  assets?: number;
+  /** net_worth: the negative converted balances. */
+  debts?: number;
+  accounts?: {
+    /** Drill down: the history of this account. */
+    account_id: string;
+    /** The account's currency. */
+    currency: string;
+    /** At the end of that day, in the account's currency. */
+    balance: number;
+    /** In the report's currency at that day's rate; absent when there is no rate. */
+    converted?: number;
+  }[];
+  /** net_worth: currencies with no rate on that day. */
+  missing_rates?: string[];
+  /** spending_by_category. Drill down: the history of this category. */
+  category_id?: string;
+  /** spending_by_tag. Drill down: the history of this tag. */
+  tag?: string;
+  /** top_payees. Drill down: the history of this payee. */
+  payee_id?: string;
+  /** top_payees. */
+  payee_name?: string;
+  /** Spending in the period (a refund lowers it). */
+  amount?: number;
+  /** Spending in the previous period of the same length. */
+  previous_amount?: number;
+  /** top_payees: paid to this payee, as a positive number. */
+  spent?: number;
+  /** top_payees: received from this payee. */
+  received?: number;
+  /** How many transactions (or split parts) the row counts. */
+  count?: number;
+}

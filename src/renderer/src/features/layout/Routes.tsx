@@ -21,6 +21,7 @@ const Accounts = lazyScreen(() => import('../ledger/AccountsPage'));
 const History = lazyScreen(() => import('../history/HistoryPage'));
 const Rules = lazyScreen(() => import('../history/RulesPage'));
 const Budget = lazyScreen(() => import('../budget/BudgetPage'));
+const Reports = lazyScreen(() => import('../reports/ReportsPage'));
 const Settings = lazyScreen(() => import('../settings/SettingsPage'));
 const Recurring = lazyScreen(() => import('../recurring/RecurringPage'));
 
@@ -39,6 +40,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/history', History],
   ['/history/rules', Rules],
   ['/budget', Budget],
+  ['/reports', Reports],
   ['/recurring', Recurring],
   ['/settings', Settings],
   ['/settings/:tab', Settings],

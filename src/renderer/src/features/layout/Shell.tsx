@@ -19,6 +19,7 @@ const NAV: Array<{ to: string; label: MessageKey; icon: IconName; match: (p: str
   },
   { to: '/history', label: 'nav.history', icon: 'list', match: (p) => p.startsWith('/history') },
   { to: '/budget', label: 'nav.budget', icon: 'pie', match: (p) => p.startsWith('/budget') },
+  { to: '/reports', label: 'nav.reports', icon: 'bars', match: (p) => p.startsWith('/reports') },
   { to: '/recurring', label: 'nav.recurring', icon: 'clock', match: (p) => p.startsWith('/recurring') },
   { to: '/settings', label: 'nav.settings', icon: 'settings', match: (p) => p.startsWith('/settings') },
 ];

@@ -16,6 +16,7 @@ export { forecastApi } from './forecast';
 export { operationsApi, type BulkEditBody, type OperationResult } from './operations';
 export { categoriesApi, type OwnCategoryChange } from './categories';
 export { payeesApi } from './payees';
+export { reportsApi, type ReportKind } from './reports';
 export { keysApi } from './keys';
 export { queuesApi } from './queues';
 export { tokensApi } from './tokens';

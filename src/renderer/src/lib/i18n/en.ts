@@ -8,6 +8,7 @@ import { keychainEn } from './keychain.en';
 import { backupsEn } from './backups.en';
 import { recoveryKeyEn } from './recovery-key.en';
 import { budgetEn } from './budget.en';
+import { reportsEn } from './reports.en';
 import { recurringEn } from './recurring.en';
 import { forecastEn } from './forecast.en';
 import { currenciesEn } from './currencies.en';
@@ -43,6 +44,7 @@ export const en = {
   ...backupsEn,
   ...recoveryKeyEn,
   ...budgetEn,
+  ...reportsEn,
   ...recurringEn,
   ...forecastEn,
   ...currenciesEn,

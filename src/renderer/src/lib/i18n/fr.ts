@@ -9,6 +9,7 @@ import { keychainFr } from './keychain.fr';
 import { backupsFr } from './backups.fr';
 import { recoveryKeyFr } from './recovery-key.fr';
 import { budgetFr } from './budget.fr';
+import { reportsFr } from './reports.fr';
 import { recurringFr } from './recurring.fr';
 import { forecastFr } from './forecast.fr';
 import { currenciesFr } from './currencies.fr';
@@ -44,6 +45,7 @@ export const fr: Record<MessageKey, string> = {
   ...backupsFr,
   ...recoveryKeyFr,
   ...budgetFr,
+  ...reportsFr,
   ...recurringFr,
   ...forecastFr,
   ...currenciesFr,
