@@ -1,6 +1,6 @@
 /**
- * The value sets of interface.md "Resources and their fields", "States and transitions" and
- * "Authentication". Plain constants shared by the engine and the renderer (the one module both may import:
+ * The value sets of the API's records, their states and its scopes (docs/api/records.md,
+ * docs/api/auth-and-scopes.md#scopes). Plain constants shared by the engine and the renderer (the one module both may import:
  * layering forbids the renderer to import the engine).
  */
 
@@ -41,7 +41,7 @@ export const FAILED_STATUSES = [
 ] as const;
 export type FailedStatus = (typeof FAILED_STATUSES)[number];
 
-/** Connection status values of interface.md, plus TOKEN_EXPIRED (a consent that ran out; also a channel status). */
+/** Connection status values (docs/api/records.md#connection-status), TOKEN_EXPIRED included (a consent that ran out; also a channel status). */
 export const CONNECTION_STATUSES = [
   'NONE',
   'NEVER',
@@ -121,7 +121,7 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the extension scopes `transactions_manage` (edit transactions and categorization rules) and `admin` (client tokens that administer the installation). */
+/** OAuth scopes of docs/api/auth-and-scopes.md#scopes, plus the extension scopes `transactions_manage` (edit transactions and categorization rules) and `admin` (client tokens that administer the installation). */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',
@@ -135,7 +135,7 @@ export const USER_SCOPES = [
 export type UserScope = (typeof USER_SCOPES)[number];
 
 /**
- * What a client gets when it asks for no scope: the scopes of interface.md only. An extension scope
+ * What a client gets when it asks for no scope: the user scopes without the extensions (docs/api/auth-and-scopes.md#scopes). An extension scope
  * (transactions_manage) is granted only when asked for by name, so a script written against the published
  * interface never holds more than it knew about.
  */

@@ -26,7 +26,7 @@ export function catalogueChannelDefinition(
 }
 
 /**
- * The channel definition a new connection uses when none is named (C7): the provider's first available one,
+ * The channel definition a new connection uses when none is named (see docs/api/request-bodies.md#connections): the provider's first available one,
  * REDIRECT before EMBEDDED.
  */
 export function defaultChannelDefinition(provider: CatalogueProvider): ChannelDefinition | undefined {

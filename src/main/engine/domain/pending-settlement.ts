@@ -3,7 +3,7 @@
  * without it, the stale authorisation and the posted purchase would both count (Actual's double-counted
  * US$263.42, research §2.1).
  *
- * The rule (contract C15, reused by C16): within one account, a BOOKED row settles a PENDING row when
+ * The rule (docs/api/simplefin.md, reused by docs/api/enablebanking.md): within one account, a BOOKED row settles a PENDING row when
  *  - it has the same payee, or else the same text (compared upper-cased with spaces collapsed),
  *  - it was posted on the pending row's day or up to 7 days after it,
  *  - its amount has the same sign and differs by at most 25 % of the pending amount (a tip, a hotel deposit);

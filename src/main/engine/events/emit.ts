@@ -1,5 +1,5 @@
 /**
- * Writes events (C9) into the `events` table and hands them to the engine's emitter. Callable inside a
+ * Writes events (see docs/api/events.md#queues) into the `events` table and hands them to the engine's emitter. Callable inside a
  * larger transaction (the synchronization writes a channel's results and its events together); listeners
  * hear of an event only after it committed.
  */
@@ -98,7 +98,7 @@ export class EventWriter {
   }
 
   /**
-   * The DELETED event of a connection (C9). Call it BEFORE deleting the connection's row (it carries the
+   * The DELETED event of a connection (see docs/api/events.md#event-types). Call it BEFORE deleting the connection's row (it carries the
    * record as it was), ideally in the same transaction as the deletion. No-op when the connection is unknown.
    */
   emitConnectionDeleted(connectionId: number): PublishedEvent | undefined {

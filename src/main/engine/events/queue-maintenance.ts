@@ -1,5 +1,5 @@
 /**
- * Housekeeping of queues and events (C9): a queue nobody has read for QUEUE_IDLE_DAYS is dropped, an event
+ * Housekeeping of queues and events (see docs/api/events.md#queues): a queue nobody has read for QUEUE_IDLE_DAYS is dropped, an event
  * no live queue can still serve is deleted, and the webhook delivery log keeps its newest rows. Runs at
  * start and then every SWEEP_INTERVAL_MS.
  */

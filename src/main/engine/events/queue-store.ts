@@ -1,5 +1,5 @@
 /**
- * Event queues (C9): reading a queue raises its flush watermark, marks it read, and serves its remaining
+ * Event queues (see docs/api/events.md#queues): reading a queue raises its flush watermark, marks it read, and serves its remaining
  * events as the stored JSON texts (store/queues.ts keeps the rows).
  */
 import {

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { ChannelStatus, ConnectionStatus } from '../domain/values';
 
 /**
- * What the REDIRECT roll-out (C13) reads and writes: the provider's state (`providers.rollout`, JSON), the
+ * What the REDIRECT roll-out (see docs/api/rollout.md#steps) reads and writes: the provider's state (`providers.rollout`, JSON), the
  * catalogue (REDIRECT availability, EMBEDDED account types), connections' `rollout_member` and the channels
  * and accounts that step 2 changes.
  */

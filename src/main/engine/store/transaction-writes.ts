@@ -1,5 +1,5 @@
 /**
- * Writes one account's fetched transactions, inside the caller's transaction (C8): one prepared upsert per
+ * Writes one account's fetched transactions, inside the caller's transaction (see docs/api/synchronization.md#one-transaction): one prepared upsert per
  * row keyed by UNIQUE(account_id, provider_key), so re-reading the same data never duplicates a row; a row
  * that changed (a PENDING one that booked) is updated in place with a new last_update_date; an unchanged
  * row is not written at all. When the provider says its pending list is complete, a PENDING row it no

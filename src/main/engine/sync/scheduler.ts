@@ -1,5 +1,5 @@
 /**
- * Automatic synchronization (C8): connections with `auto_sync` whose `next_sync_date` has passed are
+ * Automatic synchronization (see docs/api/synchronization.md#schedule): connections with `auto_sync` whose `next_sync_date` has passed are
  * synchronized — every `sync_interval_hours` (12 by default), and at start for those that fell due while
  * the app was closed. Each finished run sets the connection's next date (channel-results.ts).
  */

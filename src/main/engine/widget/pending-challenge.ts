@@ -1,5 +1,5 @@
 /**
- * The challenge a connection is waiting for (C8), for the user_input widget opened on its own: the
+ * The challenge a connection is waiting for (see docs/api/synchronization.md#challenges), for the user_input widget opened on its own: the
  * CHALLENGE_REQUIRED event went to queues subscribed before it, so a page opened later reads the pending
  * challenge here instead.
  */

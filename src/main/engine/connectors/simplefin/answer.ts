@@ -1,5 +1,5 @@
 /**
- * Reads an answer of GET /accounts in either shape (C15): v2 (`errlist`, `connections`, accounts with
+ * Reads an answer of GET /accounts in either shape (see docs/api/simplefin.md): v2 (`errlist`, `connections`, accounts with
  * `conn_id`) and v1 (`errors` as texts, accounts with an `org`), since a bridge may ignore `version=2`.
  * The result is one neutral shape: institutions, accounts with their institution, and classified errors.
  * Nothing here trusts the bridge: every field is checked and anything unusable is skipped or reported.

@@ -1,5 +1,5 @@
 /**
- * Country names for the provider catalogue, whose `country_code` is ISO 3166 alpha-3 (C6, C16). The browser
+ * Country names for the provider catalogue, whose `country_code` is ISO 3166 alpha-3 (docs/api/providers-and-test-bank.md#ids). The browser
  * names regions by alpha-2 code (Intl.DisplayNames), so the countries banks come from (Europe, where PSD2
  * and Enable Banking reach, and a few others) are mapped here; an unknown code is shown as it is.
  */
