@@ -6,7 +6,9 @@ export interface SettingsShape {
   sync_interval_hours: number;
   /** Seconds a challenge waits for `user_input` before CHALLENGE_TIMED_OUT. */
   challenge_timeout_seconds: number;
-  /** Above this many accounts, webhook events carry an empty `accounts` array (docs/api/events.md#accounts-threshold). */
+  /**
+   * Above this many accounts, webhook events carry an empty `accounts` array (docs/api/events.md#accounts-threshold).
+   */
   webhook_accounts_threshold: number;
   /** Channel synchronizations allowed to run at once. */
   max_parallel_syncs: number;

@@ -1,6 +1,6 @@
 /**
- * The fixed category tree shipped with the app (resources/categories.json, docs/api/records.md#category): upper-snake ids,
- * a type, an optional parent, labels in English and French.
+ * The fixed category tree shipped with the app (resources/categories.json, docs/api/records.md#category): upper-snake
+ * ids, a type, an optional parent, labels in English and French.
  */
 import tree from '../../../../resources/categories.json' with { type: 'json' };
 

@@ -137,9 +137,9 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
 
 /**
  * What a connector reports. CANCELLED and REJECTED are for a provider that says so itself (Enable Banking's
- * CNCL and RJCT, docs/api/enablebanking.md#synchronization): the row is stored with that status (never in balances), a pending row of the same key
- * ends in place. The engine still ends a pending row the provider no longer shows (CANCELLED, or EXPIRED
- * when old) on its own.
+ * CNCL and RJCT, docs/api/enablebanking.md#synchronization): the row is stored with that status (never in balances), a
+ * pending row of the same key ends in place. The engine still ends a pending row the provider no longer shows
+ * (CANCELLED, or EXPIRED when old) on its own.
  */
 export type ProviderTransactionStatus = 'BOOKED' | 'PENDING' | 'CANCELLED' | 'REJECTED';
 
@@ -220,9 +220,9 @@ export interface ConsentGrant {
 }
 
 /**
- * Installation-wide configuration of a connector, set through the admin API (docs/api/enablebanking.md#configuration: Enable Banking's
- * application id and private key). The public part is kept in the settings, the secret in the OS keychain
- * only. The engine hands it to every hook of the connector; it is absent while the connector is not
+ * Installation-wide configuration of a connector, set through the admin API (docs/api/enablebanking.md#configuration:
+ * Enable Banking's application id and private key). The public part is kept in the settings, the secret in the OS
+ * keychain only. The engine hands it to every hook of the connector; it is absent while the connector is not
  * configured.
  */
 export interface ConnectorConfiguration {

@@ -15,7 +15,10 @@ export function listedAccountAddition(consentPerAccount: boolean): {
     : { status: 'ACTIVE', syncAllAfterwards: true };
 }
 
-/** The type of the first synchronization of a new connection (see docs/api/request-bodies.md#connections): consent first when consent is per account. */
+/**
+ * The type of the first synchronization of a new connection (see docs/api/request-bodies.md#connections): consent first
+ * when consent is per account.
+ */
 export function firstSyncType(consentPerAccount: boolean): 'ALL' | 'LIST_ACCOUNTS' {
   return consentPerAccount ? 'LIST_ACCOUNTS' : 'ALL';
 }

@@ -19,8 +19,8 @@ export const PAGE_CSP =
 const API_PREFIXES = ['/v2/', '/v2.1/', '/auth/', '/sign-keys', '/.well-known/'];
 
 /**
- * Serves the built React app at `/` (see docs/api/server.md#app-pages) and answers unknown paths: the app for an HTML navigation
- * (client-side routing), the 404 error body (docs/api/errors.md#body) for anything else.
+ * Serves the built React app at `/` (see docs/api/server.md#app-pages) and answers unknown paths: the app for an HTML
+ * navigation (client-side routing), the 404 error body (docs/api/errors.md#body) for anything else.
  */
 export async function installAppPages(app: FastifyInstance, ctx: Pick<EngineContext, 'appDir'>): Promise<void> {
   const indexFile = ctx.appDir ? join(ctx.appDir, 'index.html') : null;

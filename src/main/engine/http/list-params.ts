@@ -4,7 +4,10 @@ import { badRequest } from './errors';
 
 export { DEFAULT_LIMIT, MAX_LIMIT, offsetOf, parseEnumList, type PageLimit } from '../domain/list-input';
 
-/** JSON-schema properties of `page` and `limit` (see docs/api/lists.md#paging), to spread into a route's querystring schema. */
+/**
+ * JSON-schema properties of `page` and `limit` (see docs/api/lists.md#paging), to spread into a route's querystring
+ * schema.
+ */
 export const pageLimitProperties = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, default: 1, description: 'Page number, from 1.' },
   limit: {

@@ -38,7 +38,8 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
-    // A request without Host reaches the guards, which answer it with the error body (docs/api/errors.md#body) (Node's own 400 is empty).
+    // A request without Host reaches the guards, which answer it with the error body (docs/api/errors.md#body) (Node's
+    // own 400 is empty).
     http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true, allowUnionTypes: true } },
   });

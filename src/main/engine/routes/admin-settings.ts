@@ -46,7 +46,8 @@ export const adminSettingsRoutes = defineRoutes({
       '/admin/settings',
       {
         config: { access: ADMIN },
-        // The validator coerces types (for query strings); a body's wrong JSON types are refused instead (see docs/api/request-bodies.md#json).
+        // The validator coerces types (for query strings); a body's wrong JSON types are refused instead (see
+        // docs/api/request-bodies.md#json).
         preValidation: rejectWrongBodyTypes,
         schema: {
           summary: 'Change installation settings',

@@ -1,8 +1,9 @@
 /**
- * `POST /providers/{provider_id}/channel_definitions/{channel_definition_id}/authorize_url` (see docs/api/request-bodies.md#authorize-url): for a
- * REDIRECT channel definition, the address of the provider's consent page. The client sends the user there;
- * the provider returns to `redirect_uri?code=…&state=…`; the client then posts AUTHORIZATION_CODE and STATE
- * as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a consent).
+ * `POST /providers/{provider_id}/channel_definitions/{channel_definition_id}/authorize_url` (see
+ * docs/api/request-bodies.md#authorize-url): for a REDIRECT channel definition, the address of the provider's consent
+ * page. The client sends the user there; the provider returns to `redirect_uri?code=…&state=…`; the client then posts
+ * AUTHORIZATION_CODE and STATE as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a
+ * consent).
  */
 import { randomBytes } from 'node:crypto';
 import { providerFor } from '../catalogue/catalogue-view';
@@ -107,7 +108,8 @@ export const authorizeUrlRoutes = defineRoutes({
             consentPageUrl: consentPage.toString(),
             ...(asked ? { language: asked } : {}),
           };
-          // A provider whose consent address comes from its own API (Enable Banking's POST /auth, docs/api/enablebanking.md#consent).
+          // A provider whose consent address comes from its own API (Enable Banking's POST /auth,
+          // docs/api/enablebanking.md#consent).
           const url = connector.startConsent
             ? await connector.startConsent(
                 args,

@@ -25,9 +25,9 @@ export type PrivateKeyLookup =
   | { status: 'unknown' };
 
 /**
- * Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys). The public half is in the `encryption_keys` table (GET
- * /keys/{id}); the private half only in this process's memory, so a key made before a restart can no
- * longer decrypt anything (its rows are purged at start).
+ * Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys).
+ * The public half is in the `encryption_keys` table (GET /keys/{id}); the private half only in this process's memory,
+ * so a key made before a restart can no longer decrypt anything (its rows are purged at start).
  */
 export class EncryptionKeyStore {
   private readonly privateKeys = new Map<string, { userId: number; key: KeyObject | null; expires: number }>();

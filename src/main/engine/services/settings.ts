@@ -1,6 +1,6 @@
 /**
- * PUT /admin/settings (see docs/api/admin.md#settings): which values each setting accepts. A body names the settings to change; the
- * others keep their values. Every value is checked before anything is written (all or nothing).
+ * PUT /admin/settings (see docs/api/admin.md#settings): which values each setting accepts. A body names the settings to
+ * change; the others keep their values. Every value is checked before anything is written (all or nothing).
  */
 import { isAbsolute } from 'node:path';
 import { InvalidInput } from '../domain/errors';

@@ -1,9 +1,10 @@
 import { currencyExponent } from '../domain/money';
 
 /**
- * The Transaction record (docs/api/records.md#transaction), written as JSON text by SQLite itself: a page of 500 rows is one string
- * built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
- * left out (see docs/api/ids-and-times.md#omitted-fields), never null. Field order follows that page; the extension fields come last.
+ * The Transaction record (docs/api/records.md#transaction), written as JSON text by SQLite itself: a page of 500 rows
+ * is one string built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
+ * left out (see docs/api/ids-and-times.md#omitted-fields), never null. Field order follows that page; the extension
+ * fields come last.
  */
 
 /** Currency codes whose minor unit is not cents, by exponent (derived from domain/money.ts). */

@@ -70,7 +70,8 @@ export type WidgetLanguage = Language;
 
 /**
  * The page language: `lng` (en or fr), else its alias `locale` (fr_FR, en_EN, en_US, fr-CA…: the part
- * before the region), else the first supported language of Accept-Language, else French (see docs/api/widget.md#language).
+ * before the region), else the first supported language of Accept-Language, else French (see
+ * docs/api/widget.md#language).
  */
 export function widgetLanguage(
   query: Record<string, unknown>,

@@ -221,7 +221,8 @@ CREATE TABLE balance_history (
   PRIMARY KEY (account_id, date)
 ) STRICT, WITHOUT ROWID;
 
--- Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys). The private half stays in engine memory only.
+-- Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys).
+-- The private half stays in engine memory only.
 CREATE TABLE encryption_keys (
   id            TEXT PRIMARY KEY,
   user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -257,8 +258,8 @@ CREATE TABLE challenges (
   PRIMARY KEY (connection_id, channel_definition_id)
 ) STRICT, WITHOUT ROWID;
 
--- Events (see docs/api/events.md#queues): server-wide increasing ids. A queue sees the events of its user whose id is above
--- start_event_id (subscribed before they happened) and not below flushed_before.
+-- Events (see docs/api/events.md#queues): server-wide increasing ids. A queue sees the events of its user whose id is
+-- above start_event_id (subscribed before they happened) and not below flushed_before.
 CREATE TABLE events (
   id                    INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id               INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -23,9 +23,10 @@ export function enableBankingRedirectUri(application: EnableBankingApplication |
 }
 
 /**
- * True for the banks that come from the Enable Banking catalogue (see docs/api/enablebanking.md#catalogue): their consent returns to a redirect URL
- * registered at Enable Banking, not to the app's own /connect-callback. Told by the provider's base URL (the
- * Enable Banking API, or the emulator's when COFFER_ENABLEBANKING_URL is set) or an id the connector marks.
+ * True for the banks that come from the Enable Banking catalogue (see docs/api/enablebanking.md#catalogue): their
+ * consent returns to a redirect URL registered at Enable Banking, not to the app's own /connect-callback. Told by the
+ * provider's base URL (the Enable Banking API, or the emulator's when COFFER_ENABLEBANKING_URL is set) or an id the
+ * connector marks.
  */
 export function isEnableBankingProvider(provider: Pick<Provider, 'id' | 'base_url'> | undefined): boolean {
   if (!provider) return false;
