@@ -80,7 +80,8 @@ test('a wrong code on the last attempt ends in words that say what to do next, a
   await expect(page.getByTestId('connection-status')).toContainText('The security code was not accepted', {
     timeout: 60_000,
   });
-  // user_challenge allows one attempt (contract C11): the run ended, and the page says how to get a new code.
+  // user_challenge allows one attempt (see docs/api/providers-and-test-bank.md): the run ended, and the page says how
+  // to get a new code.
   await expect(page.getByTestId('sync-attempt').first()).toContainText('Sync now');
 
   await page.getByRole('button', { name: /Sync now/ }).click();

@@ -5,11 +5,11 @@ import { useSignedInApp } from './app/session';
 import { EnableBankingEmulator } from '../test/emulators/enablebanking/server';
 
 /**
- * Enable Banking in the browser app (C16): the settings screen takes the application id and the .pem file,
- * the banks appear in Add a connection, and the consent ends with "paste the address you landed on".
- * Enable Banking's API is the project's loopback emulator (test/emulators/enablebanking, COFFER_ENABLEBANKING_URL):
- * its French banks are Mock Banque FR (redirect, PSU headers) and Mock Decoupled Bank (not offered: no
- * redirection), its German one Mock NullRef Bank, its Finnish one Mock Redirect Bank.
+ * Enable Banking in the browser app (see docs/api/enablebanking.md): the settings screen takes the application id and
+ * the .pem file, the banks appear in Add a connection, and the consent ends with "paste the address you landed on".
+ * Enable Banking's API is the project's loopback emulator (test/emulators/enablebanking, COFFER_ENABLEBANKING_URL): its
+ * French banks are Mock Banque FR (redirect, PSU headers) and Mock Decoupled Bank (not offered: no redirection), its
+ * German one Mock NullRef Bank, its Finnish one Mock Redirect Bank.
  */
 /** The redirect URL the settings guide tells the person to register (features/connections/enablebanking.ts). */
 const REDIRECT = 'https://coffer.invalid/enablebanking/callback';

@@ -1,7 +1,7 @@
 /**
- * SimpleFIN journeys in Chromium (issue 12, C15): the engine (npm run serve, a child process) talks to the
- * loopback SimpleFIN Bridge emulator started here, in the test process, on 127.0.0.1.
- * Screenshots of each state, English and French, go to /tmp/shots-simplefin/.
+ * SimpleFIN journeys in Chromium (issue 12, docs/api/simplefin.md): the engine (npm run serve, a child process) talks
+ * to the loopback SimpleFIN Bridge emulator started here, in the test process, on 127.0.0.1. Screenshots of each state,
+ * English and French, go to /tmp/shots-simplefin/.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Events (C9), in process against a real engine (real HTTP, real SQLite, real loopback sockets).
+ * Events (see docs/api/events.md), in process against a real engine (real HTTP, real SQLite, real loopback sockets).
  *
  * 1. Webhooks never slow synchronization: the first synchronization of a test-bank `user_ok` connection
  *    (POST /connections → the channel's final event, heard on the event bus), with no webhook (baseline) and

@@ -26,7 +26,8 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  // The bank's consent page (C16) lives in its own window and session, with its own navigation rules.
+  // The bank's consent page (see docs/api/enablebanking.md#consent) lives in its own window and session, with its own
+  // navigation rules.
   const consentSession = () => session.fromPartition(CONSENT_PARTITION);
   const consent = createConsentWindows({
     createWindow: (options) => new BrowserWindow({ ...options, ...(mainWindow && { parent: mainWindow }) }),

@@ -1,7 +1,7 @@
 /**
- * The value sets of interface.md "Resources and their fields", "States and transitions" and
- * "Authentication". Plain constants shared by the engine and the renderer (the one module both may import:
- * layering forbids the renderer to import the engine).
+ * The value sets of the API's records, their states and its scopes (docs/api/records.md,
+ * docs/api/auth-and-scopes.md#scopes). Plain constants shared by the engine and the renderer (the one module both may
+ * import: layering forbids the renderer to import the engine).
  */
 
 export const ACCOUNT_TYPES = ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'] as const;
@@ -41,7 +41,10 @@ export const FAILED_STATUSES = [
 ] as const;
 export type FailedStatus = (typeof FAILED_STATUSES)[number];
 
-/** Connection status values of interface.md, plus TOKEN_EXPIRED (a consent that ran out; also a channel status). */
+/**
+ * Connection status values (docs/api/records.md#connection-status), TOKEN_EXPIRED included (a consent that ran out;
+ * also a channel status).
+ */
 export const CONNECTION_STATUSES = [
   'NONE',
   'NEVER',
@@ -121,7 +124,10 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** OAuth scopes of interface.md "Authentication", plus the extension scopes `transactions_manage` (edit transactions and categorization rules) and `admin` (client tokens that administer the installation). */
+/**
+ * OAuth scopes of docs/api/auth-and-scopes.md#scopes, plus the extension scopes `transactions_manage` (edit
+ * transactions and categorization rules) and `admin` (client tokens that administer the installation).
+ */
 export const USER_SCOPES = [
   'accounts_manage',
   'accounts_read',
@@ -135,9 +141,9 @@ export const USER_SCOPES = [
 export type UserScope = (typeof USER_SCOPES)[number];
 
 /**
- * What a client gets when it asks for no scope: the scopes of interface.md only. An extension scope
- * (transactions_manage) is granted only when asked for by name, so a script written against the published
- * interface never holds more than it knew about.
+ * What a client gets when it asks for no scope: the user scopes without the extensions
+ * (docs/api/auth-and-scopes.md#scopes). An extension scope (transactions_manage) is granted only when asked for by
+ * name, so a script written against the published interface never holds more than it knew about.
  */
 export const DEFAULT_USER_SCOPES: readonly UserScope[] = USER_SCOPES.filter((s) => s !== 'transactions_manage');
 

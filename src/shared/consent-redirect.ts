@@ -1,8 +1,9 @@
 /**
- * Reading the address a bank's consent page sends the browser back to (OAuth-style redirect, C7 and C16):
- * `<redirect_uri>?code=…&state=…` when the person approved, `<redirect_uri>?error=…&state=…` when they
- * refused or something failed. Used by the desktop shell (the consent window catches the navigation) and by
- * the page (the person pastes the address they landed on). Pure: no DOM, no Node.
+ * Reading the address a bank's consent page sends the browser back to (OAuth-style redirect,
+ * docs/api/request-bodies.md#authorize-url and docs/api/enablebanking.md#consent): `<redirect_uri>?code=…&state=…` when
+ * the person approved, `<redirect_uri>?error=…&state=…` when they refused or something failed. Used by the desktop
+ * shell (the consent window catches the navigation) and by the page (the person pastes the address they landed on).
+ * Pure: no DOM, no Node.
  */
 
 export type ConsentRedirect =

@@ -1,5 +1,5 @@
 /**
- * The hosted widget's pages and flow flags (interface.md "Widget"), shared by the engine, which serves and
+ * The hosted widget's pages and flow flags (docs/api/widget.md), shared by the engine, which serves and
  * checks them, and the widget page, which reads them from its address.
  */
 

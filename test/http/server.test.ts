@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(async () => engine.stop());
 
-describe('C1 server basics', () => {
+describe('server basics (docs/api/server.md)', () => {
   it('listens on 127.0.0.1 only and writes server.json with mode 0600', async () => {
     const { readFileSync, statSync } = await import('node:fs');
     const file = `${engine.dataDir}/server.json`;
@@ -47,7 +47,7 @@ describe('C1 server basics', () => {
     expect(own.status).toBe(200);
   });
 
-  it('answers unknown API routes with the C3 404 body', async () => {
+  it('answers unknown API routes with the 404 error body', async () => {
     for (const path of ['/v2/nope', '/v2.1/nope', '/auth/nope', '/nope.json']) {
       const res = await engine.http(path);
       expect(res.status, path).toBe(404);
@@ -70,7 +70,7 @@ describe('C1 server basics', () => {
 });
 
 
-describe('C2/C3 request bodies', () => {
+describe('request bodies and their errors (docs/api/request-bodies.md#json)', () => {
   const url = () => `${engine.urls.base_url}/users/availability`;
 
   it('malformed JSON → 400 invalid_request', async () => {
@@ -104,7 +104,7 @@ describe('C2/C3 request bodies', () => {
     expect(res.json().error).toBe('invalid_request');
   });
 
-  it('the token endpoint still takes form bodies (C2 exception)', async () => {
+  it('the token endpoint still takes form bodies (the one exception besides the widget session)', async () => {
     const res = await rawRequest(`${engine.urls.auth_url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=nope&client_secret=nope' });
     // Parsed as a form, so the client is checked: RFC 6749 answers 400 invalid_client for body credentials.
     expect(res.status).toBe(400);

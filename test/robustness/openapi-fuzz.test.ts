@@ -2,8 +2,8 @@
  * Robustness (issue 14): requests generated from the SERVED OpenAPI document, every operation, with wrong
  * types, huge and odd numbers, long and percent-encoded path ids, odd headers and content types. Seeded and
  * reproducible (COFFER_FUZZ_SEED, COFFER_FUZZ_REQUESTS), loopback only, bounded in time. Fails on any 5xx and
- * on any 4xx/5xx whose body is not the C3 `{error, error_description}` (the OAuth endpoints answer RFC 6749
- * bodies, `{error}` with an optional description, C4; HTML pages answer HTML).
+ * on any 4xx/5xx whose body is not the error body `{error, error_description}` (the OAuth endpoints answer RFC 6749
+ * bodies, `{error}` with an optional description, docs/api/errors.md#headers; HTML pages answer HTML).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../helpers/engine';
@@ -157,7 +157,7 @@ describe('OpenAPI fuzzer', () => {
             const ok =
               typeof body?.error === 'string' &&
               (typeof body.error_description === 'string' || (isOAuthPath(req.url) && body.error_description === undefined));
-            if (!ok) failures.push(`${res.status} body outside C3 ${where}: ${text.slice(0, 200)}`);
+            if (!ok) failures.push(`${res.status} body is not the error body ${where}: ${text.slice(0, 200)}`);
             if (text.length > 4000) failures.push(`${res.status} error body of ${text.length} characters ${where}`);
           }
         }

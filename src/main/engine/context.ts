@@ -29,9 +29,15 @@ export interface Engine extends EngineBasics {
   eventWriter: EventWriter;
   /** This engine's connector instances, by provider id. */
   connectors: Connectors;
-  /** What a connector call is handed besides a channel's data: configuration, catalogue provider (C16). */
+  /**
+   * What a connector call is handed besides a channel's data: configuration, catalogue provider (see
+   * docs/api/enablebanking.md#catalogue).
+   */
   connectorEnvironments: ConnectorEnvironments;
-  /** The providers dynamic connectors list (C16: Enable Banking's banks), refreshed daily. */
+  /**
+   * The providers dynamic connectors list (Enable Banking's banks: see docs/api/enablebanking.md#catalogue), refreshed
+   * daily.
+   */
   dynamicCatalogue: DynamicCatalogue;
   /** Signs and checks consent-page links with this engine's own key. */
   consentLinks: ConsentLinks;

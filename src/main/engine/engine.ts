@@ -259,7 +259,8 @@ function composeEngine(
     sync: () => engine.services.sync,
   });
   engine.connectors = createConnectors({ statementSource: engine.statementFiles, extra: options.connectors });
-  // Connectors configured installation-wide (C16: Enable Banking's application) and their dynamic catalogue.
+  // Connectors configured installation-wide (Enable Banking's application: see docs/api/enablebanking.md#catalogue) and
+  // their dynamic catalogue.
   const configurations = new ConnectorConfigurations({ settings, secrets });
   engine.connectorEnvironments = new ConnectorEnvironments({ store, configurations, now });
   engine.dynamicCatalogue = new DynamicCatalogue({

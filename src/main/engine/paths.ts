@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** C1: $COFFER_DATA_DIR, else the OS app-data folder. */
+/** The data directory: $COFFER_DATA_DIR, else the OS app-data folder (docs/api/server.md#data-directory). */
 export function defaultDataDir(): string {
   if (process.env.COFFER_DATA_DIR) return resolve(process.env.COFFER_DATA_DIR);
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'coffer');

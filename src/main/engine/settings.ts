@@ -1,16 +1,18 @@
 import type { SettingsStore } from './store/settings';
 
-/** Installation-wide settings (C12 `GET/PUT /admin/settings`), with their defaults. */
+/** Installation-wide settings (`GET/PUT /admin/settings`: docs/api/admin.md#settings), with their defaults. */
 export interface SettingsShape {
   /** Hours between automatic synchronizations of `auto_sync` connections. */
   sync_interval_hours: number;
   /** Seconds a challenge waits for `user_input` before CHALLENGE_TIMED_OUT. */
   challenge_timeout_seconds: number;
-  /** Above this many accounts, webhook events carry an empty `accounts` array (interface.md Webhook 4). */
+  /**
+   * Above this many accounts, webhook events carry an empty `accounts` array (docs/api/events.md#accounts-threshold).
+   */
   webhook_accounts_threshold: number;
   /** Channel synchronizations allowed to run at once. */
   max_parallel_syncs: number;
-  /** Extra origins allowed to call the API from a browser (C1). */
+  /** Extra origins allowed to call the API from a browser (see docs/api/server.md#host-and-origin). */
   allowed_origins: string[];
   /** Absolute folder where backups are written; empty: the data folder's `backups/`. */
   backup_folder: string;

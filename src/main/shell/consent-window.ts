@@ -3,12 +3,12 @@ import { isRedirectTarget, readConsentAnswer, type ConsentRedirect } from '../..
 import { HARDENED_WEB_PREFERENCES } from './window-options';
 
 /**
- * The bank's consent page in a window of its own (C16: "the desktop app opens `url` in its own window and
- * reads the code from the redirect"). The window is a plain browser for a foreign site: no preload, no Node,
- * sandboxed, in its own in-memory session (the bank's cookies never mix with the app's and are gone at quit).
- * When the bank sends the browser to the registered redirect URL, the navigation is stopped before any
- * request leaves (that address need not exist), `code` and `state` (or `error`) are read from it, the window
- * closes and the answer goes back to the page that asked.
+ * The bank's consent page in a window of its own (docs/api/enablebanking.md#consent: "the desktop app opens `url` in
+ * its own window and reads the code from the redirect"). The window is a plain browser for a foreign site: no preload,
+ * no Node, sandboxed, in its own in-memory session (the bank's cookies never mix with the app's and are gone at quit).
+ * When the bank sends the browser to the registered redirect URL, the navigation is stopped before any request leaves
+ * (that address need not exist), `code` and `state` (or `error`) are read from it, the window closes and the answer
+ * goes back to the page that asked.
  */
 
 /** Session partition of consent windows; no `persist:` prefix, so nothing of it is written to disk. */

@@ -1,6 +1,7 @@
 /**
- * C8 for statement files: re-importing adds nothing, overlapping statements add only what is new, two
- * identical purchases stay two, the latest statement wins the balance and balance_history stays exact.
+ * No duplicates for statement files (docs/api/synchronization.md#transaction-keys): re-importing adds nothing,
+ * overlapping statements add only what is new, two identical purchases stay two, the latest statement wins the balance
+ * and balance_history stays exact.
  */
 import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ async function onlyAccount(c: Caller, id: string): Promise<{ account: any; txs: 
   return { account: accounts[0], txs: await transactionsOf(c, accounts[0].id) };
 }
 
-describe.skipIf(!hasKeychain)('dedup across statement files (C8)', () => {
+describe.skipIf(!hasKeychain)('dedup across statement files (see docs/api/synchronization.md#transaction-keys)', () => {
   let engine: TestEngine;
   let c: Caller;
   beforeAll(async () => {

@@ -74,7 +74,7 @@ describe.skipIf(!hasKeychain)('statement formats through a folder connection', (
     expect(relative.status).toBe(400);
   });
 
-  it('OFX 1 (SGML, Windows-1252, decimal commas): account, ledger balance, six transactions with C6 fields', async () => {
+  it('OFX 1 (SGML, Windows-1252, decimal commas): account, ledger balance, six transactions with record fields', async () => {
     const { txs, accounts, files } = await importOne(c, 'ofx1-bank-fr-cp1252.ofx');
     expect(files[0]).toMatchObject({ format: 'OFX1', transactions: 6 });
     expect(accounts).toHaveLength(1);
@@ -182,7 +182,7 @@ describe.skipIf(!hasKeychain)('statement formats through a folder connection', (
       [utc(2024, 2, 29), 1.27, 'Interest Payment', 'INTEREST PAYMENT', 'INTEREST', 'BOOKED'],
     ]);
     expect(list.find((t) => t.status === 'PENDING').booking_date).toBeUndefined();
-    // Only BOOKED rows by default (interface.md transactions list rules).
+    // Only BOOKED rows by default (docs/api/lists.md#filters).
     const booked = await getJson(c, `/transactions?account_id=${accounts[0].id}&limit=500`);
     expect(booked).toHaveLength(6);
   });

@@ -1,4 +1,7 @@
-/** Enable Banking (C16) through real HTTP against the loopback emulator, with the real OS keychain. */
+/**
+ * Enable Banking (see docs/api/enablebanking.md) through real HTTP against the loopback emulator, with the real OS
+ * keychain.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const put = (json: unknown, token = admin) => engine.http('/v2/admin/settings', { method: 'PUT', json, token });
 
-describe('GET/PUT /admin/settings (C12)', () => {
+describe('GET/PUT /admin/settings (see docs/api/admin.md#settings)', () => {
   it('shows the defaults, to an admin client token only', async () => {
     const res = await engine.http('/v2/admin/settings', { token: admin });
     expect(res.status).toBe(200);
@@ -68,7 +68,7 @@ describe('GET/PUT /admin/settings (C12)', () => {
     expect(res.status).toBe(400);
   });
 
-  it('allowed_origins takes effect at once for browser requests (C1 Origin check)', async () => {
+  it('allowed_origins takes effect at once for browser requests (the Origin check)', async () => {
     const origin = 'http://localhost:5173';
     const before = await engine.http('/health', { headers: { origin } });
     expect(before.status).toBe(403);

@@ -243,7 +243,7 @@ describe.skipIf(!hasKeychain)('examples and the verify command, as child process
     });
   });
 
-  describe('examples/webhook-new-transactions.mjs (interface.md Webhook 5)', () => {
+  describe('examples/webhook-new-transactions.mjs (docs/api/events.md#webhook)', () => {
     it("fetches each account's new transactions with start_import_date and keeps the last import date per account", async () => {
       const secret = 'new-transactions-secret-0123456789';
       const c = newCaller(engine);

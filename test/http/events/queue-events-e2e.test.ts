@@ -32,7 +32,7 @@ async function subscribe(c: Caller): Promise<string> {
 
 const types = (events: any[]) => events.map((e) => e.event_type);
 
-describe.skipIf(!hasKeychain)('queue events of real synchronizations (C9)', () => {
+describe.skipIf(!hasKeychain)('queue events of real synchronizations (see docs/api/events.md#queues)', () => {
   let engine: TestEngine;
   beforeAll(async () => {
     engine = await startTestEngine();

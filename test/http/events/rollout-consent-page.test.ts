@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawRequest, startTestEngine, type TestEngine } from '../../helpers/engine';
 
 // During roll-out step 1, a batch member gets the Legacy Bank's REDIRECT consent address and can go through the
-// consent page the engine serves for it; a user outside the batch cannot (C13).
+// consent page the engine serves for it; a user outside the batch cannot (see docs/api/rollout.md#batches).
 let engine: TestEngine;
 let admin: string;
 beforeAll(async () => {

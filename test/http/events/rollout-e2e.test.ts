@@ -41,7 +41,7 @@ const addRedirect = (c: Caller, id: string) =>
     },
   });
 
-describe.skipIf(!hasKeychain)('REDIRECT roll-out with real synchronizations of the Coffer Legacy Bank (C13)', () => {
+describe.skipIf(!hasKeychain)('REDIRECT roll-out with real synchronizations of the Coffer Legacy Bank', () => {
   let engine: TestEngine;
   let admin: string;
   beforeAll(async () => {
@@ -93,7 +93,7 @@ describe.skipIf(!hasKeychain)('REDIRECT roll-out with real synchronizations of t
     expect(added.status, await added.clone().text()).toBe(204);
     const both = await waitSettled(member, memberConn);
     expect(both.channels.find((ch: any) => ch.channel_definition_id === RED).status).toBe('SUCCESS');
-    // PSD2 accounts relink to the REDIRECT channel (interface.md "Channel account linking" 2).
+    // PSD2 accounts relink to the REDIRECT channel (docs/api/records.md#channel-linking).
     const relinked = await accountsOf(member, memberConn);
     for (const a of relinked)
       expect(a.last_channel_definition_id).toBe(['CHECKINGS', 'CREDIT_CARD'].includes(a.type) ? RED : EMB);
@@ -137,7 +137,8 @@ describe.skipIf(!hasKeychain)('REDIRECT roll-out with real synchronizations of t
     expect(freshConn.status).toBe('SUCCESS');
     expect((await accountsOf(newcomer, fresh)).map((a) => a.type).sort()).toEqual(['LOAN', 'SAVINGS']);
     expect(freshConn.channels.find((ch: any) => ch.channel_definition_id === RED).status).toBe('EMPTY');
-    // …and the provider's default channel definition is now the REDIRECT one (C7: REDIRECT before EMBEDDED).
+    // …and the provider's default channel definition is now the REDIRECT one (REDIRECT before EMBEDDED: see
+    // docs/api/request-bodies.md#connections).
     const provider = await getJson(newcomer, `/providers/${LEGACY}`);
     expect(provider.channel_definitions.map((d: any) => [d.id, d.unavailable])).toEqual([
       [RED, false],

@@ -44,7 +44,7 @@ async function connectionOf(userId: number, id: number) {
 const channelIds = (c: any) => c.channels.map((ch: any) => `${ch.channel_definition_id}:${ch.status}`).sort();
 const accountStatus = (id: number) => engine.ctx.db.prepare('SELECT status FROM accounts WHERE id = ?').pluck().get(id);
 
-describe('GET/POST /admin/providers/{id}/rollout (C13)', () => {
+describe('GET/POST /admin/providers/{id}/rollout (see docs/api/rollout.md#steps)', () => {
   it('starts with only the EMBEDDED definition covering the four types; the REDIRECT one is unavailable', async () => {
     const s = await state();
     expect(s).toEqual({

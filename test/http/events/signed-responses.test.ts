@@ -13,7 +13,10 @@ interface Verified {
   payload: { request_url: string; response_timestamp: number; response_payload: unknown };
 }
 
-/** interface.md "Verification", done by hand with jose: key_url from the header, key by kid, not deprecated. */
+/**
+ * docs/api/signed-responses.md#verification, done by hand with jose: key_url from the header, key by kid, not
+ * deprecated.
+ */
 async function verify(engine: TestEngine, token: string): Promise<Verified> {
   const header = decodeProtectedHeader(token) as Record<string, unknown>;
   expect(header.key_url).toBe(`${engine.urls.host_url}/sign-keys/${header.kid}`);

@@ -7,7 +7,7 @@ import { startReceiver, waitFor, type Receiver } from './events-helpers';
 // Webhook secrets and bank credentials live only in the OS keychain: these run where one is (npm test).
 const hasKeychain = process.env.COFFER_TEST_KEYCHAIN === '1';
 
-describe.skipIf(!hasKeychain)('webhooks (C9) with real loopback receivers', () => {
+describe.skipIf(!hasKeychain)('webhooks (see docs/api/events.md#webhook) with real loopback receivers', () => {
   let engine: TestEngine;
   let admin: string;
   const receivers: Receiver[] = [];

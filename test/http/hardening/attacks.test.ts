@@ -132,7 +132,7 @@ describe('3. an empty POST is no body, whatever its Content-Type', () => {
       expect(res.status, await res.clone().text()).toBe(204);
     },
   );
-  it('a non-empty form body where JSON is expected is still refused with the C3 body', async () => {
+  it('a non-empty form body where JSON is expected is still refused with the error body', async () => {
     const userId = engine.createUser(undefined, { termsAccepted: false });
     const res = await engine.http(`/v2/users/${userId}/terms`, {
       method: 'POST',
@@ -239,7 +239,7 @@ describe('7. one query parser for every list', () => {
   }
 });
 
-describe('8. C3 bodies from the HTTP layer', () => {
+describe('8. error bodies from the HTTP layer', () => {
   const cases: Array<[string, () => string | Buffer, number]> = [
     ['bad percent-encoding in a path', () => `GET /v2/connections/%E0%A4%A HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 400],
     ['a path id over 100 characters', () => `GET /v2/connections/${'1'.repeat(150)} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 414],
@@ -248,7 +248,7 @@ describe('8. C3 bodies from the HTTP layer', () => {
     ['no Host', () => 'GET /v2/providers HTTP/1.1\r\n\r\n', 400],
     ['an unknown Expect', () => `POST /v2/users HTTP/1.1\r\nHost: ${host()}\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`, 417],
   ];
-  it.each(cases)('%s → C3 body', async (_name, request, status) => {
+  it.each(cases)('%s → error body', async (_name, request, status) => {
     const answer = await rawHttp(port(), request());
     expect(answer.status).toBe(status);
     expect(isC3(JSON.parse(answer.body)), answer.body).toBe(true);

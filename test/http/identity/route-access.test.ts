@@ -33,15 +33,16 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 /**
- * Routes a user token may call before accepting the terms (C4: POST /users/{id}/terms, GET /users/{id}, the
- * widget's terms page; plus the terms text). Adding one is a security decision: add it here deliberately.
+ * Routes a user token may call before accepting the terms (docs/api/auth-and-scopes.md#terms: POST /users/{id}/terms,
+ * GET /users/{id}, the widget's terms page; plus the terms text). Adding one is a security decision: add it here
+ * deliberately.
  */
 const TERMS_EXEMPT = [/^\/v2(\.1)?\/users\/:id$/, /^\/v2(\.1)?\/users\/:id\/terms$/, /^\/embed\//];
 
 /**
- * The access of the operations interface.md lists (scopes: any one is enough). A registered route must
- * declare exactly this; routes not registered yet are skipped. Providers and categories declare no scope
- * but need a token (Authentication 4). POST /users/{id}/terms declares none: any user token.
+ * The access of the published API's operations (docs/api/auth-and-scopes.md#scopes) (scopes: any one is enough). A
+ * registered route must declare exactly this; routes not registered yet are skipped. Providers and categories declare
+ * no scope but need a token (Authentication 4). POST /users/{id}/terms declares none: any user token.
  */
 const R = ['accounts_read', 'transactions_read', 'accounts_manage'];
 const C = ['accounts_read', 'transactions_read', 'connections_manage'];
@@ -123,7 +124,8 @@ beforeAll(async () => {
 afterAll(async () => engine.stop());
 
 // 0 names nothing (ids start at 1): a call that gets past the gate cannot touch real data (DELETE /users/0 …).
-// Exception: GET /users/{id} answers 401 for an unknown id (interface.md), so it reads `me` instead.
+// Exception: GET /users/{id} answers 401 for an unknown id (docs/api/auth-and-scopes.md#isolation), so it reads `me`
+// instead.
 const concrete = (r: { method: string; url: string }) =>
   (r.method === 'GET' ? r.url.replace(/^(\/v2(?:\.1)?\/users\/):id\b/, '$1me') : r.url)
     .replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, '0')
@@ -179,7 +181,7 @@ describe('route access table', () => {
     expect(mine.has('POST /auth/token')).toBe(true);
   });
 
-  it('declares the access interface.md gives each of its operations, under /v2 and /v2.1', () => {
+  it('declares the documented access of each published operation, under /v2 and /v2.1', () => {
     const failures: string[] = [];
     let compared = 0;
     for (const r of routes) {
@@ -191,7 +193,7 @@ describe('route access table', () => {
       const want = expected.scopes ? [...expected.scopes].sort() : undefined;
       if (r.access.kind !== expected.kind || JSON.stringify(declared) !== JSON.stringify(want)) {
         failures.push(
-          `${label(r)} declares ${JSON.stringify(r.access)}, interface.md says ${JSON.stringify(expected)}`,
+          `${label(r)} declares ${JSON.stringify(r.access)}, the published API says ${JSON.stringify(expected)}`,
         );
       }
     }

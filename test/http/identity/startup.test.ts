@@ -50,7 +50,7 @@ class NoKeychain implements SecretStore {
   delete(): void {}
 }
 
-describe('integrator client (C4)', () => {
+describe('integrator client (see docs/api/auth-and-scopes.md#clients)', () => {
   it('is created at first start in DIR/integrator.json (0600), kept across restarts', async () => {
     const dir = newDir();
     const first = await withEngine(dir, undefined, async (e) => {

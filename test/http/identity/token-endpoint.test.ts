@@ -240,7 +240,7 @@ describe('password grant', () => {
     expect(((await me.json()) as any).email).toBe(u.email);
   });
 
-  it('signs an id_token that verifies against /auth/jwks with the C4 claims', async () => {
+  it('signs an id_token that verifies against /auth/jwks with the documented claims', async () => {
     const u = await apiCreateUser(engine);
     const r = await passwordGrant(engine, u.email.toUpperCase(), u.password, 'profile');
     expect(r.status).toBe(200);
@@ -263,7 +263,7 @@ describe('password grant', () => {
       token: ok.body.access_token,
       json: {},
     });
-    // profile allows PUT properties (interface.md); the terms are not accepted yet.
+    // profile allows PUT properties (docs/api/auth-and-scopes.md#scopes); the terms are not accepted yet.
     expect(props.status).toBe(401);
     for (const scope of ['users_create', 'profile nope']) {
       const r = await passwordGrant(engine, u.email, u.password, scope);

@@ -13,7 +13,7 @@ const tempDir = () => {
 };
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('npm run serve (C1)', () => {
+describe('npm run serve (see docs/api/server.md#addresses)', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`prints "coffer ready", writes server.json 0600, and exits 0 on ${signal}`, async () => {
       const dir = tempDir();

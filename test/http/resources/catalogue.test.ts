@@ -67,7 +67,7 @@ describe('GET /providers', () => {
     expect((await engine.http('/v2/categories')).status).toBe(401);
   });
 
-  it('serves the Coffer Test Bank (C11) as a Provider record, labels in French by default', async () => {
+  it('serves the Coffer Test Bank as a Provider record, labels in French by default', async () => {
     const { res, body } = await get('/providers/9000');
     expect(res.status).toBe(200);
     expect(body).toEqual({

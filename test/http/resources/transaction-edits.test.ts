@@ -43,7 +43,7 @@ const api = (path: string, method: string, json?: unknown, token = manage) =>
   engine.http(`/v2${path}`, { method, token, ...(json === undefined ? {} : { json }) });
 
 describe('PUT /transactions/{id}', () => {
-  it('leaves the record exactly C6 until edited', async () => {
+  it('leaves the record exactly the API record until edited', async () => {
     const t = await get(ids.other);
     for (const k of ['user_note', 'tags', 'category_source', 'category_rule_id']) expect(t).not.toHaveProperty(k);
   });

@@ -67,7 +67,7 @@ describe('GET /transactions', () => {
     expect(got).toEqual(named('salary', 'bakery', 'groceries', 'cent', 'round', 'interest'));
   });
 
-  it('serves the C6 record: ids as strings, signed amounts as numbers, optional fields left out', async () => {
+  it('serves the transaction record: ids as strings, signed amounts as numbers, optional fields left out', async () => {
     const { body } = await list();
     const g = body.find((t: any) => t.id === String(ids.groceries));
     expect(g).toEqual({
@@ -190,7 +190,7 @@ describe('GET /transactions', () => {
     expect((await list('origin=PAYMENT')).res.status).toBe(400);
   });
 
-  it('page and limit (C5): limit default 100, maximum 500, pages from 1', async () => {
+  it('page and limit (see docs/api/lists.md#paging): limit default 100, maximum 500, pages from 1', async () => {
     const p1 = await list('limit=2');
     const p2 = await list('limit=2&page=2');
     const p4 = await list('limit=2&page=4');

@@ -1,6 +1,6 @@
 /**
- * SimpleFIN Bridge (C15) through the engine's HTTP API against the loopback Bridge emulator: the setup
- * token, the claim, the windows, the mapping, renewal, and bad input refused before anything is contacted.
+ * SimpleFIN Bridge (see docs/api/simplefin.md) through the engine's HTTP API against the loopback Bridge emulator: the
+ * setup token, the claim, the windows, the mapping, renewal, and bad input refused before anything is contacted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';

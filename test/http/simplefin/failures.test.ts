@@ -1,6 +1,6 @@
 /**
- * SimpleFIN (C15) failures, pending settlement and the daily budget, through the engine's HTTP API against
- * the loopback Bridge emulator. Imported data always stays.
+ * SimpleFIN (see docs/api/simplefin.md#budget) failures, pending settlement and the daily budget, through the engine's
+ * HTTP API against the loopback Bridge emulator. Imported data always stays.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';

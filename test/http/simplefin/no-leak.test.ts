@@ -1,7 +1,7 @@
 /**
- * The access URL carries the person's Bridge password (C15): it lives in the OS keychain only. After a
- * connection, a renewal and every kind of failure, its password appears nowhere else: not in the database
- * file, the log file, queued events, webhook deliveries, API answers or error texts.
+ * The access URL carries the person's Bridge password (see docs/api/simplefin.md): it lives in the OS keychain only.
+ * After a connection, a renewal and every kind of failure, its password appears nowhere else: not in the database file,
+ * the log file, queued events, webhook deliveries, API answers or error texts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -11,7 +11,7 @@ afterAll(async () => {
   await engine?.stop();
 });
 
-describe('user_big (C11)', () => {
+describe('user_big (see docs/api/providers-and-test-bank.md)', () => {
   it('1 account with 100 000 transactions; a second synchronization adds only the few new ones', async () => {
     const c = newCaller(engine);
     const started = performance.now();

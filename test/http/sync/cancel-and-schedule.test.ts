@@ -1,4 +1,7 @@
-/** Cancellation when a connection is closed or deleted mid-run; automatic synchronization (C8). */
+/**
+ * Cancellation when a connection is closed or deleted mid-run; automatic synchronization (see
+ * docs/api/synchronization.md#schedule).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { runDueSynchronizations } from '../../../src/main/engine/sync/scheduler';

@@ -1,7 +1,7 @@
 /**
- * Reliability (C8): the engine is SIGKILLed in the middle of writing a user_big synchronization, then
- * restarted on the same data directory. The database is intact, no half-written result is visible, nothing
- * stays RUNNING, and the next synchronization brings exactly the expected 100 000 transactions.
+ * Reliability (see docs/api/synchronization.md): the engine is SIGKILLed in the middle of writing a user_big
+ * synchronization, then restarted on the same data directory. The database is intact, no half-written result is
+ * visible, nothing stays RUNNING, and the next synchronization brings exactly the expected 100 000 transactions.
  */
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { CompactEncrypt, importJWK } from 'jose';
@@ -28,7 +28,7 @@ async function start(): Promise<ServeProcess> {
   return p;
 }
 
-describe('a kill mid-synchronization (C8)', () => {
+describe('a kill mid-synchronization (see docs/api/synchronization.md)', () => {
   it('leaves the previous data intact, nothing RUNNING, and the next synchronization completes exactly', async () => {
     let engine = await start();
     const db = openEngineDb(join(dir, 'coffer.db'));

@@ -1,4 +1,7 @@
-/** LIST_ACCOUNTS, consent per account, deleted accounts (interface.md account table, C7, C9). */
+/**
+ * LIST_ACCOUNTS, consent per account, deleted accounts (docs/api/records.md#account-status,
+ * docs/api/events.md#event-types).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import {

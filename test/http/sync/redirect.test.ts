@@ -337,7 +337,7 @@ describe('REDIRECT connections', () => {
   });
 });
 
-describe('channel account linking (interface.md)', () => {
+describe('channel account linking (docs/api/records.md#channel-linking)', () => {
   it('REDIRECT first: CHECKINGS and CREDIT_CARD stay on it when the EMBEDDED channel is added', async () => {
     const c = newCaller(engine);
     const id = await connectRedirect(c, 'user_ok');

@@ -1,4 +1,7 @@
-/** Every scenario of the C11 table reaches its documented end state, through real HTTP. */
+/**
+ * Every scenario of the test bank (docs/api/providers-and-test-bank.md#test-bank) reaches its documented end state,
+ * through real HTTP.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import {
@@ -24,7 +27,7 @@ afterAll(async () => {
   delete process.env.COFFER_TESTBANK_SLOW_MS;
 });
 
-describe('Coffer Test Bank scenarios (C11)', () => {
+describe('Coffer Test Bank scenarios (see docs/api/providers-and-test-bank.md#test-bank)', () => {
   it('user_ok: SUCCESS with one account of each type and two years of history; a later sync adds a few, never duplicates', async () => {
     const c = newCaller(engine);
     const read = await subscribe(c);
@@ -185,7 +188,7 @@ describe('Coffer Test Bank scenarios (C11)', () => {
   });
 });
 
-describe('challenges (C8)', () => {
+describe('challenges (see docs/api/synchronization.md#challenges)', () => {
   it('user_challenge: CHALLENGE_REQUIRED with the sms_code field, answered 123456 → SUCCESS', async () => {
     const c = newCaller(engine);
     const read = await subscribe(c);
@@ -220,7 +223,7 @@ describe('challenges (C8)', () => {
     ).toBe(404);
   });
 
-  it('user_challenge allows one attempt (C11, event unchanged: no attempts_left); user_challenge_retry asks again after a wrong code', async () => {
+  it('user_challenge allows one attempt (event unchanged: no attempts_left); user_challenge_retry asks again after a wrong code', async () => {
     const c = newCaller(engine);
     const read = await subscribe(c);
     const one = await connectEmbedded(c, 'user_challenge');

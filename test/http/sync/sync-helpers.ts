@@ -36,7 +36,7 @@ export async function getJson<T = any>(c: Caller, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A compact JWE of `value` made with a fresh key from POST /keys (C7). */
+/** A compact JWE of `value` made with a fresh key from POST /keys (see docs/api/request-bodies.md#credentials). */
 export async function encrypt(c: Caller, value: string): Promise<{ keyId: string; jwe: string }> {
   const res = await api(c, '/keys', { method: 'POST', json: {} });
   expect(res.status).toBe(201);

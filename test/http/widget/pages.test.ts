@@ -1,4 +1,4 @@
-/** Widget pages (interface.md "Widget" rules 2–6, C14): session first, redirects with results, overrides, aliases, CSP. */
+/** Widget pages (docs/api/widget.md): session first, redirects with results, overrides, aliases, CSP. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../helpers/engine';
 import { createSession, locationQuery, openPage, WIDGET_SCOPES } from './widget-helpers';

@@ -1,4 +1,7 @@
-/** Widget sessions (C14): creation, token checks, lifetimes, renewal through the refresh grant, page tokens. */
+/**
+ * Widget sessions (see docs/api/widget.md#session): creation, token checks, lifetimes, renewal through the refresh
+ * grant, page tokens.
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../src/main/engine/auth/token-hash';
 
@@ -85,7 +88,7 @@ describe('POST {widget_url}/widget_session', () => {
     expect(res.status).toBe(201);
   });
 
-  it('answers 401 with the C3 body to a bad, expired, revoked or client token', async () => {
+  it('answers 401 with the error body to a bad, expired, revoked or client token', async () => {
     const bad = await engine.http('/embed/widget_session', { method: 'POST', json: { access_token: 'cat_nope' } });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');

@@ -7,7 +7,7 @@ import {
   UNCATEGORIZED,
 } from '../../../src/main/engine/catalogue/categories';
 
-describe('category tree (C6)', () => {
+describe('category tree (see docs/api/records.md#category)', () => {
   it('holds about 60 categories with unique upper-snake ids', () => {
     expect(CATEGORY_DEFINITIONS.length).toBeGreaterThanOrEqual(55);
     expect(CATEGORY_DEFINITIONS.length).toBeLessThanOrEqual(70);

@@ -31,7 +31,7 @@ describe('connector registry', () => {
     }
   });
 
-  it('describes the Coffer Test Bank as contract C11 says', () => {
+  it('describes the Coffer Test Bank as docs/api/providers-and-test-bank.md#test-bank says', () => {
     const d = testBankConnector.definition;
     expect(d).toMatchObject({ id: '9000', name: 'Coffer Test Bank', type: 'BANKING', country_code: 'FRA', logo: '9000.svg' });
     const [embedded, redirect] = d.channel_definitions;

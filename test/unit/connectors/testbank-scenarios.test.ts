@@ -11,7 +11,7 @@ async function statusOf(promise: Promise<unknown>): Promise<string> {
   return (e as ConnectorError).status;
 }
 
-describe('test bank scenarios (C11)', () => {
+describe('test bank scenarios (see docs/api/providers-and-test-bank.md#test-bank)', () => {
   it.each([
     ['user_unavailable', 'pass_ok', 'SERVICE_UNAVAILABLE'],
     ['user_unavailable', 'wrong', 'SERVICE_UNAVAILABLE'],
@@ -126,7 +126,7 @@ describe('test bank scenarios (C11)', () => {
       expect(ctx.challenges).toHaveLength(1);
     });
 
-    it('user_challenge allows one attempt: no second question, and no attempts_left (its event as C11 has it)', async () => {
+    it('user_challenge allows one attempt: no second question, and no attempts_left (its event as documented)', async () => {
       const ctx = fakeContext({ login: 'user_challenge', answer: () => ({ sms_code: '000000' }) });
       expect(await statusOf(bank.listAccounts(ctx))).toBe('CHALLENGE_FAILED');
       expect(ctx.challenges).toHaveLength(1);

@@ -18,7 +18,7 @@ const tx = (over: Partial<ProviderTransaction> = {}): ProviderTransaction => ({
   ...over,
 });
 
-describe('derived transaction keys (C8)', () => {
+describe('derived transaction keys (see docs/api/synchronization.md#transaction-keys)', () => {
   it('depends on account, day, amount, raw label and ordinal', () => {
     const base = deriveTransactionKey('ACC', tx(), 0);
     expect(base).toMatch(/^d1_[0-9a-f]{32}$/);

@@ -5,7 +5,7 @@ import { accountStatusOnConsent, isAccountSynchronized, listedAccountAddition } 
 import { accountDeletionEffects } from '../../../src/main/engine/domain/deletion';
 import { FAILED_STATUSES } from '../../../src/main/engine/domain/values';
 
-// One test per row of interface.md "Account status values" (States and transitions).
+// One test per rule of docs/api/records.md#account-status.
 describe('account status table', () => {
   it('row 1: an account of a manual connection (status NONE, no channel) is MANUAL', () => {
     expect(accountStatusForManualConnection()).toBe('MANUAL');

@@ -4,7 +4,7 @@ import { channelOwnsAccount, linkAccountToChannel, type LinkableChannel } from '
 const EMBEDDED: LinkableChannel = { channelDefinitionId: '900000', mode: 'EMBEDDED', accountTypes: ['CHECKINGS', 'SAVINGS', 'LOAN', 'CREDIT_CARD'], status: 'SUCCESS' };
 const REDIRECT: LinkableChannel = { channelDefinitionId: '900001', mode: 'REDIRECT', accountTypes: ['CHECKINGS', 'CREDIT_CARD'], status: 'SUCCESS' };
 
-describe('channel account linking (interface.md, three rules)', () => {
+describe('channel account linking (docs/api/records.md#channel-linking)', () => {
   it('rule 1: REDIRECT created first: CHECKINGS and CREDIT_CARD link to it and stay when EMBEDDED is added', () => {
     expect(linkAccountToChannel('CHECKINGS', undefined, [REDIRECT])).toBe('900001');
     expect(linkAccountToChannel('CREDIT_CARD', undefined, [REDIRECT])).toBe('900001');

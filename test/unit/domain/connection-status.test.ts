@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionStatusFromChannels } from '../../../src/main/engine/domain/connection-status';
 import type { ChannelStatus } from '../../../src/main/engine/domain/values';
 
-describe('connectionStatusFromChannels (C8: worst channel wins, RUNNING while any runs)', () => {
+describe('connectionStatusFromChannels (worst channel wins, RUNNING while any runs)', () => {
   const cases: Array<[ChannelStatus[], string]> = [
     [[], 'NONE'],
     [['EMPTY'], 'NONE'],

@@ -1,4 +1,4 @@
-/** The pending → posted settlement rule (C15), as a table. */
+/** The pending → posted settlement rule (see docs/api/simplefin.md#pending), as a table. */
 import { describe, expect, it } from 'vitest';
 import {
   matchPendingToBooked,

@@ -26,7 +26,7 @@ function run(...requests: RolloutRequest[]): RolloutState {
   return s;
 }
 
-describe('roll-out request order (interface.md Versioning 4)', () => {
+describe('roll-out request order (docs/api/rollout.md#batches)', () => {
   it.each<[string, RolloutRequest[], RolloutRequest, RegExp | null]>([
     ['first batch of named users', [], users([1]), null],
     ['random as the first batch', [], random(0.5), null],

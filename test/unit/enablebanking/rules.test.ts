@@ -1,4 +1,7 @@
-/** The pure rules of the Enable Banking connector (C16) and of pending settlement (C15/C16), as tables. */
+/**
+ * The pure rules of the Enable Banking connector (see docs/api/enablebanking.md) and of pending settlement (see
+ * docs/api/simplefin.md#pending and docs/api/enablebanking.md), as tables.
+ */
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { matchSettlements, settlesDecimal as settles } from '../../../src/main/engine/domain/pending-settlement';

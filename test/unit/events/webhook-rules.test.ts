@@ -70,7 +70,7 @@ describe('X-Coffer-Signature', () => {
   });
 });
 
-describe('webhook accounts threshold (interface.md Webhook 4)', () => {
+describe('webhook accounts threshold (docs/api/events.md#accounts-threshold)', () => {
   it.each([
     [0, 100, true],
     [100, 100, true],

@@ -114,7 +114,7 @@ describe('transaction keys', () => {
     ]);
   });
 
-  it('C6 fields: cleaned label, raw text kept, booking date for BOOKED rows only, value date, counterparty', () => {
+  it('record fields: cleaned label, raw text kept, booking date for BOOKED rows only, value date, counterparty', () => {
     const [booked, pending] = keyFileRows('ACC', [
       {
         ...tx(5, '-4.50', 'CB CAFE 05/01'),

@@ -1,7 +1,8 @@
 /**
  * The engine against misbehaving providers (a fake connector registered only here): thrown exceptions,
  * hangs, malformed data end as the right channel status, never as an engine crash; and the transaction
- * rules of C8 (keys, dedup, PENDING → BOOKED in place, vanished PENDING → CANCELLED / EXPIRED).
+ * rules of docs/api/synchronization.md#transaction-keys (keys, dedup, PENDING → BOOKED in place, vanished PENDING →
+ * CANCELLED / EXPIRED).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -335,7 +336,7 @@ describe('provider failures end as channel statuses', () => {
   });
 });
 
-describe('transactions (C8)', () => {
+describe('transactions (see docs/api/synchronization.md)', () => {
   it('re-reading the same data never duplicates; keyless rows get derived keys, identical ones kept apart', async () => {
     const data = [
       tx({}),
@@ -471,7 +472,7 @@ describe('runs', () => {
     );
   });
 
-  it('a plain request for a running connection is dropped (C8); a targeted one runs after the current run', async () => {
+  it('a plain request for a running connection is dropped; a targeted one runs after the current run', async () => {
     let release: (() => void) | undefined;
     behaviour = {
       fetch: async (_c, a) => {

@@ -114,7 +114,7 @@ describe('events', () => {
   const ctx = () => ({ eventWriter: writer });
   const onEvent = (fn: (e: PublishedEvent) => void) => emitter.on(fn);
 
-  it('emitEvent writes the C9 shape with the connection record; listeners hear it after commit only', async () => {
+  it('emitEvent writes the queue event shape with the connection record; listeners hear it after commit only', async () => {
     const id = insertConnection(db, userId, { status: 'SUCCESS' });
     const heard: PublishedEvent[] = [];
     const stop = onEvent((e) => void heard.push(e));

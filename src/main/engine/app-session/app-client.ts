@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 /**
  * The desktop app's own OAuth client: public (no secret, PKCE), so the app can renew its tokens at
  * `POST /auth/token` with `client_id=coffer-app`. Its redirect URI `{host_url}/auth-callback` is a loopback
- * URI, accepted for any client (C4), so none is registered.
+ * URI, accepted for any client (see docs/api/auth-and-scopes.md#clients), so none is registered.
  */
 export const APP_CLIENT_ID = 'coffer-app';
 export const APP_CLIENT_NAME = 'Coffer desktop app';

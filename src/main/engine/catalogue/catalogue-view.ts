@@ -1,8 +1,8 @@
 /**
- * The catalogue as one user (or one connection) sees it during a batched roll-out step 1 (C13): the
- * provider's REDIRECT definition is unavailable in the catalogue until the last batch, except for batch
- * members — users of a batch, and connections marked `rollout_member`. Code that decides what a caller may
- * use (creating a connection, adding a channel, running a channel, an authorize_url) reads the provider
+ * The catalogue as one user (or one connection) sees it during a batched roll-out step 1 (see
+ * docs/api/rollout.md#batches): the provider's REDIRECT definition is unavailable in the catalogue until the last
+ * batch, except for batch members — users of a batch, and connections marked `rollout_member`. Code that decides what a
+ * caller may use (creating a connection, adding a channel, running a channel, an authorize_url) reads the provider
  * through `providerFor` instead of `catalogueProvider`.
  */
 import { membersOf, parseState } from '../domain/rollout-rules';

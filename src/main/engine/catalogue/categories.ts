@@ -1,6 +1,6 @@
 /**
- * The fixed category tree shipped with the app (resources/categories.json, contract C6): upper-snake ids,
- * a type, an optional parent, labels in English and French.
+ * The fixed category tree shipped with the app (resources/categories.json, docs/api/records.md#category): upper-snake
+ * ids, a type, an optional parent, labels in English and French.
  */
 import tree from '../../../../resources/categories.json' with { type: 'json' };
 
@@ -15,7 +15,7 @@ export interface CategoryDefinition {
   label: Record<CategoryLanguage, string>;
 }
 
-/** The API record (C6). */
+/** The API record (see docs/api/records.md). */
 export interface Category {
   id: string;
   label: string;

@@ -26,8 +26,8 @@ export function catalogueChannelDefinition(
 }
 
 /**
- * The channel definition a new connection uses when none is named (C7): the provider's first available one,
- * REDIRECT before EMBEDDED.
+ * The channel definition a new connection uses when none is named (see docs/api/request-bodies.md#connections): the
+ * provider's first available one, REDIRECT before EMBEDDED.
  */
 export function defaultChannelDefinition(provider: CatalogueProvider): ChannelDefinition | undefined {
   return provider.channel_definitions.find((d) => !d.unavailable);

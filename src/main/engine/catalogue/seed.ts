@@ -13,8 +13,8 @@ import { CATEGORY_DEFINITIONS, type CategoryDefinition } from './categories';
  *
  * Channel definitions: a new one is inserted whole; an existing one gets the connector-owned fields (mode,
  * interactive, credentials, capabilities) but keeps `account_types` and `unavailable`, which the REDIRECT
- * roll-out (C13) changes at run time. A definition the code no longer has becomes unavailable (connections
- * may still reference it). Providers are never deleted, for the same reason.
+ * roll-out (see docs/api/rollout.md#steps) changes at run time. A definition the code no longer has becomes unavailable
+ * (connections may still reference it). Providers are never deleted, for the same reason.
  */
 export function upsertCatalogue(
   db: Db,

@@ -9,7 +9,10 @@ export const CLIENTS_USAGE = `usage:
   npm run cli -- clients revoke CLIENT_ID
 options: --data-dir DIR (default: $COFFER_DATA_DIR or the OS app-data folder)`;
 
-/** `clients create | list | revoke`: OAuth clients for scripts and apps (C4). The secret is shown once. */
+/**
+ * `clients create | list | revoke`: OAuth clients for scripts and apps (see docs/api/auth-and-scopes.md#clients). The
+ * secret is shown once.
+ */
 export function clientsCommand(argv: string[], io: CliIo): void {
   const { values, positionals } = parseArgs({
     args: argv,

@@ -5,8 +5,8 @@ import { startEngineOrRefusal } from '../engine-refusal';
 import { defaultDataDir, projectRoot } from '../paths';
 
 /**
- * Headless engine: `npm run serve -- --data-dir DIR --port N` (C1). Prints `coffer ready <host_url>` once
- * DIR/server.json is written; SIGTERM/SIGINT stop it cleanly with exit code 0.
+ * Headless engine: `npm run serve -- --data-dir DIR --port N` (see docs/api/server.md#data-directory). Prints `coffer
+ * ready <host_url>` once DIR/server.json is written; SIGTERM/SIGINT stop it cleanly with exit code 0.
  */
 export async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({

@@ -12,7 +12,10 @@ export const TOKENS_USAGE = `usage:
 scopes: ${USER_SCOPES.join(' ')}
 options: --data-dir DIR (default: $COFFER_DATA_DIR or the OS app-data folder)`;
 
-/** `tokens create | list | revoke`: personal access tokens for scripts (C4). The token is shown once. */
+/**
+ * `tokens create | list | revoke`: personal access tokens for scripts (see docs/api/auth-and-scopes.md#lifetimes). The
+ * token is shown once.
+ */
 export function tokensCommand(argv: string[], io: CliIo): void {
   const { values, positionals } = parseArgs({
     args: argv,

@@ -1,6 +1,6 @@
 /**
  * `npm run cli -- verify --token T | --file F [--trusted-host 127.0.0.1:PORT]…`: checks a signed answer
- * (sign_response=true) as interface.md "Signed responses" 5 says — take key_url from the protected header,
+ * (sign_response=true) as docs/api/signed-responses.md says — take key_url from the protected header,
  * check that its host is trusted (default: the host of the local server.json), fetch the key whose id is
  * kid, reject it when `deprecated` is set, otherwise verify the ES256 signature with its public_key.
  *
@@ -52,7 +52,7 @@ export function tokenFromText(text: string): string {
   return trimmed;
 }
 
-/** Every step of interface.md "Verification". `fetchImpl` is the network (tests pass fetch itself). */
+/** Every step of docs/api/signed-responses.md#verification. `fetchImpl` is the network (tests pass fetch itself). */
 export async function verifySignedAnswer(
   token: string,
   trustedHosts: readonly string[],

@@ -1,7 +1,7 @@
 /**
- * Installation-wide configuration of a connector (C16: Enable Banking's application): the public values in
- * the settings (`connector_config.<name>`), the secret (the private key) in the OS keychain only
- * (`connector/<name>`). Configured = both present.
+ * Installation-wide configuration of a connector (Enable Banking's application: see
+ * docs/api/enablebanking.md#configuration): the public values in the settings (`connector_config.<name>`), the secret
+ * (the private key) in the OS keychain only (`connector/<name>`). Configured = both present.
  */
 import type { ConnectorConfiguration } from '../connectors/types';
 import type { SecretStore } from '../secrets/secret-store';

@@ -1,7 +1,7 @@
 /**
  * Seven days before a channel's consent ends (`expires`, a PSD2 consent of at most 180 days), its owner
- * gets a CONSENT_REQUIRED event whose `consent_expires` says when (C16), once per consent end: renewing
- * the consent (a new `expires`) arms a new reminder. Checked hourly and at start.
+ * gets a CONSENT_REQUIRED event whose `consent_expires` says when (see docs/api/enablebanking.md#consent-reminder),
+ * once per consent end: renewing the consent (a new `expires`) arms a new reminder. Checked hourly and at start.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventWriter } from '../events/emit';

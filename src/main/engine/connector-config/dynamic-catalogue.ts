@@ -1,7 +1,7 @@
 /**
- * The providers of dynamic connectors (C16: Enable Banking's banks) in the catalogue: listed while the
- * connector is configured, refreshed daily and whenever its configuration changes. Each bank keeps the id
- * allocated the first time it was listed (store/dynamic-providers.ts).
+ * The providers of dynamic connectors (Enable Banking's banks: see docs/api/enablebanking.md#catalogue) in the
+ * catalogue: listed while the connector is configured, refreshed daily and whenever its configuration changes. Each
+ * bank keeps the id allocated the first time it was listed (store/dynamic-providers.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../connectors/registry';

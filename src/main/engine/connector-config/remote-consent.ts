@@ -1,7 +1,7 @@
 /**
- * Deleting a connection ends its consents at the provider too (C16: DELETE /sessions/{id}), so that no
- * bank access outlives the connection. Best effort and bounded in time: the deletion goes on whatever the
- * provider answers (the consent then lapses at its end date).
+ * Deleting a connection ends its consents at the provider too (DELETE /sessions/{id}: see
+ * docs/api/enablebanking.md#consent), so that no bank access outlives the connection. Best effort and bounded in time:
+ * the deletion goes on whatever the provider answers (the consent then lapses at its end date).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../connectors/registry';

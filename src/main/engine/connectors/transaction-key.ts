@@ -1,8 +1,8 @@
 /**
- * Derived transaction keys (contract C8): when a provider (or a statement file) gives no stable id, the
- * key is a hash of (account reference, day of the date, amount, raw label, ordinal among identical rows).
- * The ordinal keeps two genuinely identical purchases on one day apart, and re-reading the same rows gives
- * the same keys. Rows must be given whole days at a time for the ordinals to stay stable.
+ * Derived transaction keys (see docs/api/synchronization.md#transaction-keys): when a provider (or a statement file)
+ * gives no stable id, the key is a hash of (account reference, day of the date, amount, raw label, ordinal among
+ * identical rows). The ordinal keeps two genuinely identical purchases on one day apart, and re-reading the same rows
+ * gives the same keys. Rows must be given whole days at a time for the ordinals to stay stable.
  */
 import { createHash } from 'node:crypto';
 import type { ProviderTransaction } from './types';

@@ -31,7 +31,7 @@ export interface CredentialDefinition {
 export type ChannelMode = 'REDIRECT' | 'EMBEDDED';
 
 export interface ChannelDefinition {
-  /** `<provider_id>00` for EMBEDDED, `<provider_id>01` for REDIRECT (contract C11). */
+  /** `<provider_id>00` for EMBEDDED, `<provider_id>01` for REDIRECT (see docs/api/providers-and-test-bank.md#ids). */
   id: string;
   mode: ChannelMode;
   account_types: AccountType[];
@@ -108,7 +108,7 @@ export interface ProviderAccount {
   loan?: LoanDetails;
 }
 
-/** Contract C6. */
+/** The API's transaction types (docs/api/records.md#transaction). */
 export type TransactionType =
   | 'CREDIT'
   | 'DEBIT'
@@ -137,9 +137,9 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
 
 /**
  * What a connector reports. CANCELLED and REJECTED are for a provider that says so itself (Enable Banking's
- * CNCL and RJCT, C16): the row is stored with that status (never in balances), a pending row of the same key
- * ends in place. The engine still ends a pending row the provider no longer shows (CANCELLED, or EXPIRED
- * when old) on its own.
+ * CNCL and RJCT, docs/api/enablebanking.md#synchronization): the row is stored with that status (never in balances), a
+ * pending row of the same key ends in place. The engine still ends a pending row the provider no longer shows
+ * (CANCELLED, or EXPIRED when old) on its own.
  */
 export type ProviderTransactionStatus = 'BOOKED' | 'PENDING' | 'CANCELLED' | 'REJECTED';
 
@@ -220,9 +220,9 @@ export interface ConsentGrant {
 }
 
 /**
- * Installation-wide configuration of a connector, set through the admin API (C16: Enable Banking's
- * application id and private key). The public part is kept in the settings, the secret in the OS keychain
- * only. The engine hands it to every hook of the connector; it is absent while the connector is not
+ * Installation-wide configuration of a connector, set through the admin API (docs/api/enablebanking.md#configuration:
+ * Enable Banking's application id and private key). The public part is kept in the settings, the secret in the OS
+ * keychain only. The engine hands it to every hook of the connector; it is absent while the connector is not
  * configured.
  */
 export interface ConnectorConfiguration {

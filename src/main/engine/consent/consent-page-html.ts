@@ -1,7 +1,7 @@
 /**
- * The Coffer Test Bank's PSD2 consent page (served by the engine, C11): sign in with a test-bank login,
- * choose the accounts to share, approve or refuse. One self-contained HTML document, inline CSS, no script
- * (it renders under a strict Content-Security-Policy), in English and French.
+ * The Coffer Test Bank's PSD2 consent page (served by the engine, docs/api/providers-and-test-bank.md#test-bank): sign
+ * in with a test-bank login, choose the accounts to share, approve or refuse. One self-contained HTML document, inline
+ * CSS, no script (it renders under a strict Content-Security-Policy), in English and French.
  */
 import type { Language } from '../../../shared/language';
 

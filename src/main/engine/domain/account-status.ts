@@ -18,11 +18,11 @@ const STATUSES_KEPT_BY_SYNC: ReadonlySet<AccountStatus> = new Set<AccountStatus>
 const FAILED: ReadonlySet<string> = new Set(FAILED_STATUSES);
 
 /**
- * The account status table of interface.md, "synchronization ends" rows: the account's status once its
- * channel ended with `channelStatus`. The channel status already reflects per-account outcomes (a failed or
- * not-found account makes it PARTIAL_SUCCESS), so the outcome matters only for PARTIAL_SUCCESS.
- * Accounts that are not synchronized (CLOSED, SUSPENDED, PENDING_CONSENT, UNAVAILABLE, MANUAL) keep their
- * status; a channel status that is not an end (RUNNING, EMPTY, CLOSED, NEEDS_SECRET) changes nothing.
+ * The account status rules when a synchronization ends (docs/api/records.md#account-status): the account's status once
+ * its channel ended with `channelStatus`. The channel status already reflects per-account outcomes (a failed or
+ * not-found account makes it PARTIAL_SUCCESS), so the outcome matters only for PARTIAL_SUCCESS. Accounts that are not
+ * synchronized (CLOSED, SUSPENDED, PENDING_CONSENT, UNAVAILABLE, MANUAL) keep their status; a channel status that is
+ * not an end (RUNNING, EMPTY, CLOSED, NEEDS_SECRET) changes nothing.
  */
 export function accountStatusAfterSync(
   channelStatus: ChannelStatus,

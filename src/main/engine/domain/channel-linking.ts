@@ -9,7 +9,7 @@ export interface LinkableChannel {
 }
 
 /**
- * Which channel definition an account is linked to (interface.md "Channel account linking"):
+ * Which channel definition an account is linked to (docs/api/records.md#channel-linking):
  * 1. an account covered by a REDIRECT channel links to it and stays there, even when an EMBEDDED channel
  *    is added later;
  * 2. an account linked to an EMBEDDED channel relinks to a REDIRECT channel covering it as soon as one

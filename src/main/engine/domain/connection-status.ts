@@ -22,10 +22,10 @@ const FAILURE_PRECEDENCE: readonly ConnectionStatus[] = [
 const FAILED_LIKE: ReadonlySet<string> = new Set<string>([...FAILED_STATUSES, 'NEEDS_SECRET']);
 
 /**
- * The connection status from its channels' statuses (C8): RUNNING while any channel runs; otherwise the
- * worst channel wins — a failure beats PARTIAL_SUCCESS, which beats SUCCESS. EMPTY channels (definitions
- * not used) do not count; NEVER counts only when no channel has a result yet. No counted channel → NONE
- * (a manual connection); every counted channel CLOSED → CLOSED.
+ * The connection status from its channels' statuses (see docs/api/synchronization.md#status): RUNNING while any channel
+ * runs; otherwise the worst channel wins — a failure beats PARTIAL_SUCCESS, which beats SUCCESS. EMPTY channels
+ * (definitions not used) do not count; NEVER counts only when no channel has a result yet. No counted channel → NONE (a
+ * manual connection); every counted channel CLOSED → CLOSED.
  */
 export function connectionStatusFromChannels(statuses: readonly ChannelStatus[]): ConnectionStatus {
   const used = statuses.filter((s) => s !== 'EMPTY');

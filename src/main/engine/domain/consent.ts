@@ -4,7 +4,7 @@ import type { AccountStatus } from './values';
  * Accounts a LIST_ACCOUNTS synchronization adds (new ones and previously deleted ones): with
  * consent_per_account they wait in PENDING_CONSENT for the manage-accounts widget and no synchronization
  * follows; otherwise they are added ACTIVE and a synchronization of type ALL starts when the LIST_ACCOUNTS
- * one ends (interface.md account table, the two "(absent)" LIST_ACCOUNTS rows).
+ * one ends (docs/api/records.md#account-status, the two "(absent)" LIST_ACCOUNTS rows).
  */
 export function listedAccountAddition(consentPerAccount: boolean): {
   status: AccountStatus;
@@ -15,7 +15,10 @@ export function listedAccountAddition(consentPerAccount: boolean): {
     : { status: 'ACTIVE', syncAllAfterwards: true };
 }
 
-/** The type of the first synchronization of a new connection (C7): consent first when consent is per account. */
+/**
+ * The type of the first synchronization of a new connection (see docs/api/request-bodies.md#connections): consent first
+ * when consent is per account.
+ */
 export function firstSyncType(consentPerAccount: boolean): 'ALL' | 'LIST_ACCOUNTS' {
   return consentPerAccount ? 'LIST_ACCOUNTS' : 'ALL';
 }

@@ -1,7 +1,7 @@
 import type { ChannelStatus } from './values';
 
 /**
- * DELETE /accounts/{id} (interface.md account table, last-but-one row): when the account was the last one
+ * DELETE /accounts/{id} (docs/api/records.md#account-status, last-but-one row): when the account was the last one
  * linked to its channel, the channel is removed (it stays listed with status EMPTY); when no used channel is
  * left, the connection is removed too.
  */

@@ -1,6 +1,6 @@
 import { InvalidInput } from './errors';
 
-/** Limits shared by every list (C5): at most 500 items a page, 100 unless asked. */
+/** Limits shared by every list (see docs/api/lists.md#paging): at most 500 items a page, 100 unless asked. */
 export const MAX_LIMIT = 500;
 export const DEFAULT_LIMIT = 100;
 
@@ -9,7 +9,7 @@ export interface PageLimit {
   limit: number;
 }
 
-/** The query parameters every list reads (C5). */
+/** The query parameters every list reads (see docs/api/lists.md#paging). */
 export const PAGE_LIMIT_PARAMS = ['page', 'limit'] as const;
 
 const DIGITS = /^[0-9]{1,15}$/;

@@ -3,13 +3,12 @@
  * without it, the stale authorisation and the posted purchase would both count (Actual's double-counted
  * US$263.42, research §2.1).
  *
- * The rule (contract C15, reused by C16): within one account, a BOOKED row settles a PENDING row when
- *  - it has the same payee, or else the same text (compared upper-cased with spaces collapsed),
- *  - it was posted on the pending row's day or up to 7 days after it,
- *  - its amount has the same sign and differs by at most 25 % of the pending amount (a tip, a hotel deposit);
- * the pending row then keeps its Coffer id and becomes that booked row (its amount and date). Each row
- * settles at most one other: two identical posted purchases with distinct ids match two pending rows, or
- * stay two rows. Among several candidates the closest in time wins, then the closest in amount.
+ * The rule (docs/api/simplefin.md, reused by docs/api/enablebanking.md): within one account, a BOOKED row settles a
+ * PENDING row when - it has the same payee, or else the same text (compared upper-cased with spaces collapsed), - it
+ * was posted on the pending row's day or up to 7 days after it, - its amount has the same sign and differs by at most
+ * 25 % of the pending amount (a tip, a hotel deposit); the pending row then keeps its Coffer id and becomes that booked
+ * row (its amount and date). Each row settles at most one other: two identical posted purchases with distinct ids match
+ * two pending rows, or stay two rows. Among several candidates the closest in time wins, then the closest in amount.
  *
  * Pure: no database, no clock.
  */

@@ -1,4 +1,4 @@
-/** Ids are INTEGER rowids served as decimal strings (C2). */
+/** Ids are INTEGER rowids served as decimal strings (see docs/api/ids-and-times.md#ids). */
 export const idString = (id: number | bigint) => String(id);
 
 /**
@@ -22,7 +22,10 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-/** Removes null and undefined members, recursively in plain objects (C2: omitted, never null). */
+/**
+ * Removes null and undefined members, recursively in plain objects (omitted, never null: see
+ * docs/api/ids-and-times.md#omitted-fields).
+ */
 export function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNulls) as T;
   if (value && typeof value === 'object') {

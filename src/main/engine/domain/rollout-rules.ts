@@ -1,5 +1,5 @@
 /**
- * The REDIRECT roll-out of a provider (C13, interface.md "Versioning" 3–4) as plain rules: which request is
+ * The REDIRECT roll-out of a provider (docs/api/rollout.md) as plain rules: which request is
  * allowed in which state, and the state it leads to. The database effects are in rollout-apply.ts.
  *
  * - Step 0 (initial): only the EMBEDDED definition, covering CHECKINGS, CREDIT_CARD, SAVINGS, LOAN.
@@ -148,7 +148,7 @@ export function nextState(state: RolloutState, request: RolloutRequest, joined: 
 }
 
 /**
- * Roll-out step 2 for one EMBEDDED channel (interface.md account table, last row): its CHECKINGS and
+ * Roll-out step 2 for one EMBEDDED channel (docs/api/records.md#account-status, last row): its CHECKINGS and
  * CREDIT_CARD accounts that are ACTIVE or ERROR become UNAVAILABLE; the channel then becomes
  * PARTIAL_SUCCESS when it still has SAVINGS or LOAN accounts, FAILED when it had only CHECKINGS and
  * CREDIT_CARD ones. A channel none of whose accounts changed keeps its status (undefined).

@@ -79,7 +79,7 @@ export function decimalToScaled(d: DecimalText, exponent: number): number | null
 }
 
 /**
- * Validates the filters of GET /transactions (interface.md and C5): every malformed value, unknown enum or
+ * Validates the filters of GET /transactions (docs/api/lists.md#filters): every malformed value, unknown enum or
  * conflicting pair is refused (InvalidInput, a 400 at the edge). Without a status filter only BOOKED transactions are listed.
  */
 export function parseTransactionFilters(q: TransactionListQuery): TransactionFilters {

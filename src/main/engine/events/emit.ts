@@ -1,7 +1,7 @@
 /**
- * Writes events (C9) into the `events` table and hands them to the engine's emitter. Callable inside a
- * larger transaction (the synchronization writes a channel's results and its events together); listeners
- * hear of an event only after it committed.
+ * Writes events (see docs/api/events.md#queues) into the `events` table and hands them to the engine's emitter.
+ * Callable inside a larger transaction (the synchronization writes a channel's results and its events together);
+ * listeners hear of an event only after it committed.
  */
 import type { EventsStore } from '../store/events';
 import type { ChannelRunOutcome, EngineEvents, PublishedEvent } from './engine-events';
@@ -98,8 +98,9 @@ export class EventWriter {
   }
 
   /**
-   * The DELETED event of a connection (C9). Call it BEFORE deleting the connection's row (it carries the
-   * record as it was), ideally in the same transaction as the deletion. No-op when the connection is unknown.
+   * The DELETED event of a connection (see docs/api/events.md#event-types). Call it BEFORE deleting the connection's
+   * row (it carries the record as it was), ideally in the same transaction as the deletion. No-op when the connection
+   * is unknown.
    */
   emitConnectionDeleted(connectionId: number): PublishedEvent | undefined {
     const resource = this.deps.connectionRecord(connectionId);

@@ -24,9 +24,9 @@ export interface PublishedEvent {
   eventType: string;
   channelDefinitionId?: string;
   creationDate: number;
-  /** The whole event exactly as queues serve it (C9). */
+  /** The whole event exactly as queues serve it (see docs/api/events.md#queues). */
   event: Record<string, unknown>;
-  /** Present on the event that ends a channel run (one per finished channel: interface.md Webhook 2). */
+  /** Present on the event that ends a channel run (one per finished channel: docs/api/events.md#webhook). */
   channelRun?: ChannelRunOutcome;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Housekeeping of queues and events (C9): a queue nobody has read for QUEUE_IDLE_DAYS is dropped, an event
- * no live queue can still serve is deleted, and the webhook delivery log keeps its newest rows. Runs at
- * start and then every SWEEP_INTERVAL_MS.
+ * Housekeeping of queues and events (see docs/api/events.md#queues): a queue nobody has read for QUEUE_IDLE_DAYS is
+ * dropped, an event no live queue can still serve is deleted, and the webhook delivery log keeps its newest rows. Runs
+ * at start and then every SWEEP_INTERVAL_MS.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store';

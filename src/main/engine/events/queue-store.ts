@@ -1,6 +1,6 @@
 /**
- * Event queues (C9): reading a queue raises its flush watermark, marks it read, and serves its remaining
- * events as the stored JSON texts (store/queues.ts keeps the rows).
+ * Event queues (see docs/api/events.md#queues): reading a queue raises its flush watermark, marks it read, and serves
+ * its remaining events as the stored JSON texts (store/queues.ts keeps the rows).
  */
 import {
   MAX_EVENTS_PER_READ,

@@ -7,12 +7,12 @@ import { hashToken } from '../auth/token-hash';
 
 /**
  * Who may call a route. Every route declares it next to its definition (`config.access`); one hook
- * enforces it. Scopes are alternatives: any one of them is enough (interface.md "Endpoints").
+ * enforces it. Scopes are alternatives: any one of them is enough (docs/api/auth-and-scopes.md#scopes).
  */
 export type Access =
   /** No token at all (availability check, sign-keys, OpenAPI, pages). */
   | { kind: 'public' }
-  /** Any valid token, no scope (providers and categories: interface.md "Authentication" 4). */
+  /** Any valid token, no scope (providers and categories: docs/api/auth-and-scopes.md#scopes). */
   | { kind: 'token' }
   /** A user's token (OAuth or personal access token) holding one of `scopes`. */
   | { kind: 'user'; scopes: readonly UserScope[]; allowWithoutTerms?: boolean }

@@ -9,7 +9,7 @@ import { ApiError } from './errors';
  * Content-Security-Policy of every page the server sends (the app and the widget). The app may not be framed
  * by any site (`frame-ancestors 'none'`, plus X-Frame-Options for older browsers): a framing page could
  * overlay it and make the owner click. The widget pages replace it with their own policy, which lets the
- * integrators' loopback pages embed them (widget/widget-csp.ts, C14).
+ * integrators' loopback pages embed them (widget/widget-csp.ts, docs/api/widget.md#pages).
  */
 export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -19,8 +19,8 @@ export const PAGE_CSP =
 const API_PREFIXES = ['/v2/', '/v2.1/', '/auth/', '/sign-keys', '/.well-known/'];
 
 /**
- * Serves the built React app at `/` (C1) and answers unknown paths: the app for an HTML navigation
- * (client-side routing), the C3 404 body for anything else.
+ * Serves the built React app at `/` (see docs/api/server.md#app-pages) and answers unknown paths: the app for an HTML
+ * navigation (client-side routing), the 404 error body (docs/api/errors.md#body) for anything else.
  */
 export async function installAppPages(app: FastifyInstance, ctx: Pick<EngineContext, 'appDir'>): Promise<void> {
   const indexFile = ctx.appDir ? join(ctx.appDir, 'index.html') : null;

@@ -4,7 +4,10 @@ import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route also accepts application/x-www-form-urlencoded bodies (C2: token endpoint, widget session). */
+    /**
+     * The route also accepts application/x-www-form-urlencoded bodies (token endpoint, widget session: see
+     * docs/api/request-bodies.md#json).
+     */
     acceptsForm?: boolean;
   }
 }
@@ -12,9 +15,9 @@ declare module 'fastify' {
 const unsupported = () => new ApiError(400, 'invalid_request', 'unsupported Content-Type: send application/json');
 
 /**
- * C2 bodies: JSON everywhere; forms only where a route opts in. An empty body is "no body" whatever its
- * Content-Type (axios sends `application/x-www-form-urlencoded` with an empty POST, others JSON or
- * text/plain): routes that need a body say so in their schema. A non-empty body of another type is refused.
+ * Request bodies (docs/api/request-bodies.md#json): JSON everywhere; forms only where a route opts in. An empty body is
+ * "no body" whatever its Content-Type (axios sends `application/x-www-form-urlencoded` with an empty POST, others JSON
+ * or text/plain): routes that need a body say so in their schema. A non-empty body of another type is refused.
  */
 export async function installBodyParsers(app: FastifyInstance, bodyLimit: number): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');

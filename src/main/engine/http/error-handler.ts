@@ -5,7 +5,10 @@ import { OAuthError } from '../identity/oauth/oauth-error';
 import { ApiError, invalidToken, type ErrorBody } from './errors';
 import { diskFull, type StorageGate } from './storage-gate';
 
-/** Maps every failure to the C3 body. Nothing unexpected leaves the process as anything but a clean 500. */
+/**
+ * Maps every failure to the error body (docs/api/errors.md#body). Nothing unexpected leaves the process as anything but
+ * a clean 500.
+ */
 export function installErrorHandler(app: FastifyInstance, gate?: StorageGate): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = storageProblemOf(err);

@@ -1,4 +1,4 @@
-/** The C3 error body and the errors that produce it. */
+/** The error body (docs/api/errors.md#body) and the errors that produce it. */
 
 export type ErrorCode =
   | 'invalid_request'

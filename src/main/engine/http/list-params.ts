@@ -4,7 +4,10 @@ import { badRequest } from './errors';
 
 export { DEFAULT_LIMIT, MAX_LIMIT, offsetOf, parseEnumList, type PageLimit } from '../domain/list-input';
 
-/** JSON-schema properties of `page` and `limit` (C5), to spread into a route's querystring schema. */
+/**
+ * JSON-schema properties of `page` and `limit` (see docs/api/lists.md#paging), to spread into a route's querystring
+ * schema.
+ */
 export const pageLimitProperties = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, default: 1, description: 'Page number, from 1.' },
   limit: {
@@ -16,7 +19,7 @@ export const pageLimitProperties = {
   },
 } as const;
 
-/** The `X-Total-Count` header every list carries (C5), for the OpenAPI document. */
+/** The `X-Total-Count` header every list carries (see docs/api/lists.md#total-count), for the OpenAPI document. */
 export const totalCountHeader = {
   'X-Total-Count': { type: 'integer', description: 'Number of items matching the filters, over all pages.' },
 } as const;

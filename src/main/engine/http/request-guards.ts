@@ -3,8 +3,8 @@ import type { EngineContext } from '../context';
 import { ApiError } from './errors';
 
 /**
- * DNS-rebinding and cross-site defences of C1: the Host must be this server's loopback address (421
- * otherwise) and a browser `Origin`, when sent, must be our own origin or one the user allowed (403).
+ * DNS-rebinding and cross-site defences (docs/api/server.md#host-and-origin): the Host must be this server's loopback
+ * address (421 otherwise) and a browser `Origin`, when sent, must be our own origin or one the user allowed (403).
  */
 export function installRequestGuards(app: FastifyInstance, ctx: EngineContext): void {
   app.addHook('onRequest', async (request, reply) => {

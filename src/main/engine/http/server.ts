@@ -24,7 +24,7 @@ export interface ServerOptions {
   storage?: StorageGate;
 }
 
-/** Builds the one HTTP server of C1 (not yet listening). */
+/** Builds the one loopback HTTP server (docs/api/server.md#addresses), not yet listening. */
 export async function buildServer(ctx: EngineContext, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -34,11 +34,12 @@ export async function buildServer(ctx: EngineContext, options: ServerOptions = {
     requestIdHeader: false,
     forceCloseConnections: true,
     return503OnClosing: true,
-    // C3 bodies for what fails before routing (http/transport-errors.ts).
+    // Error bodies (docs/api/errors.md#body) for what fails before routing (http/transport-errors.ts).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
-    // A request without Host reaches the guards, which answer it with the C3 body (Node's own 400 is empty).
+    // A request without Host reaches the guards, which answer it with the error body (docs/api/errors.md#body) (Node's
+    // own 400 is empty).
     http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, useDefaults: true, allowUnionTypes: true } },
   });

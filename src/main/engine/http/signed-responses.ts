@@ -1,5 +1,5 @@
 /**
- * Signed responses (interface.md "Signed responses", C10). `sign_response=true` on a request turns its
+ * Signed responses (docs/api/signed-responses.md). `sign_response=true` on a request turns its
  * answer, whenever it has a body (every GET and every non-204 answer, errors included), into
  * `{"token": <JWS>}`: ES256 compact JWS, protected header {alg, kid, typ: "JWT", key_url}, payload
  * {request_url, response_timestamp, response_payload}. Off unless asked.

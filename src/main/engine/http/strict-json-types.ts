@@ -3,8 +3,8 @@ import { badRequest } from './errors';
 
 /**
  * The server's validator coerces types (needed for query strings), so `{"first_name": 5}` would become
- * "5". C2 wants wrong types rejected: this checks the JSON types of a body against its schema before the
- * validator runs (a `preValidation` hook), and the validator then checks everything else.
+ * "5". Wrong types must be refused (docs/api/request-bodies.md#json): this checks the JSON types of a body against its
+ * schema before the validator runs (a `preValidation` hook), and the validator then checks everything else.
  */
 interface TypeSchema {
   type?: string | string[];

@@ -4,10 +4,10 @@ import type { Socket } from 'node:net';
 import { ApiError, badRequest } from './errors';
 
 /**
- * C3 bodies for what fails before a route runs (issue 14, finding 8): a malformed percent-encoding in the
- * path, a path segment over `MAX_PARAM_LENGTH` characters, headers over Node's 16 KB, malformed HTTP, an
- * unknown `Expect`. Fastify's and Node's defaults answer these with their own bodies or none at all.
- * Nothing of what was sent is echoed back (a path can be a megabyte long).
+ * Error bodies (docs/api/errors.md#body) for what fails before a route runs (issue 14, finding 8): a malformed
+ * percent-encoding in the path, a path segment over `MAX_PARAM_LENGTH` characters, headers over Node's 16 KB, malformed
+ * HTTP, an unknown `Expect`. Fastify's and Node's defaults answer these with their own bodies or none at all. Nothing
+ * of what was sent is echoed back (a path can be a megabyte long).
  */
 export const MAX_PARAM_LENGTH = 100;
 

@@ -5,7 +5,10 @@ import { InvalidInput } from '../domain/errors';
 import type { ClientRow, ClientsStore } from '../store/clients';
 import { registrableRedirectUriProblem } from '../domain/redirect-uri';
 
-/** OAuth clients (C4): the integrator client made at first start, and those the user registers. */
+/**
+ * OAuth clients (see docs/api/auth-and-scopes.md#clients): the integrator client made at first start, and those the
+ * user registers.
+ */
 export interface Client {
   id: string;
   name: string;

@@ -23,9 +23,9 @@ function readIntegratorFile(file: string): IntegratorFile | null {
 }
 
 /**
- * C4: the integrator client (scopes users_create and admin) and DIR/integrator.json (mode 0600). The file is
- * the only place its secret exists; when it is missing or no longer matches an active integrator client,
- * a new client replaces the old one (deleting the file and restarting is how the secret is rotated).
+ * The integrator client (scopes users_create and admin; docs/api/auth-and-scopes.md#clients) and DIR/integrator.json
+ * (mode 0600). The file is the only place its secret exists; when it is missing or no longer matches an active
+ * integrator client, a new client replaces the old one (deleting the file and restarting is how the secret is rotated).
  */
 export function ensureIntegratorClient(
   ctx: Pick<EngineBasics, 'dataDir' | 'db' | 'now' | 'log'>,

@@ -1,4 +1,7 @@
-/** User properties (C6): a flat object of string → string, at most 100 keys, values at most 4 KiB. */
+/**
+ * User properties (see docs/api/records.md#properties): a flat object of string → string, at most 100 keys, values at
+ * most 4 KiB.
+ */
 export const MAX_PROPERTIES = 100;
 export const MAX_KEY_LENGTH = 256;
 export const MAX_VALUE_BYTES = 4096;

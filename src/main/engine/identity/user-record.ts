@@ -18,7 +18,7 @@ export interface UserRecord {
 
 export const ADDRESS_FIELDS = ['street', 'postcode', 'city', 'country'] as const;
 
-/** Empty fields are left out (C2). */
+/** Empty fields are left out (see docs/api/ids-and-times.md#omitted-fields). */
 export function userRecord(row: UserProfileRow, currentTermsVersion: number): UserRecord {
   const address: NonNullable<UserRecord['address']> = {};
   for (const f of ADDRESS_FIELDS) if (row[f]) address[f] = row[f]!;

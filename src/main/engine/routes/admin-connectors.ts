@@ -1,7 +1,7 @@
 /**
- * PUT/GET/DELETE /admin/connectors/enablebanking (C16, admin API C12): the installation's Enable Banking
- * application. PUT checks the application id and private key at once with Enable Banking (GET /application)
- * and keeps the key in the OS keychain only; no answer ever contains the key.
+ * PUT/GET/DELETE /admin/connectors/enablebanking (docs/api/enablebanking.md#configuration; an admin API path): the
+ * installation's Enable Banking application. PUT checks the application id and private key at once with Enable Banking
+ * (GET /application) and keeps the key in the OS keychain only; no answer ever contains the key.
  */
 import { defineRoutes } from '../http/route-module';
 import { rejectWrongBodyTypes } from '../http/strict-json-types';

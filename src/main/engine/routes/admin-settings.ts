@@ -29,7 +29,7 @@ const errorSchema = {
   properties: { error: { type: 'string' }, error_description: { type: 'string' } },
 } as const;
 
-/** GET/PUT /admin/settings (C12). */
+/** GET/PUT /admin/settings (see docs/api/admin.md#settings). */
 export const adminSettingsRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {
@@ -46,7 +46,8 @@ export const adminSettingsRoutes = defineRoutes({
       '/admin/settings',
       {
         config: { access: ADMIN },
-        // The validator coerces types (for query strings); a body's wrong JSON types are refused instead (C2).
+        // The validator coerces types (for query strings); a body's wrong JSON types are refused instead (see
+        // docs/api/request-bodies.md#json).
         preValidation: rejectWrongBodyTypes,
         schema: {
           summary: 'Change installation settings',

@@ -156,7 +156,7 @@ export const appSessionRoutes = defineRoutes({
           summary: "A short-lived admin token for the owner's settings (extension)",
           description:
             "Only for the installation's owner (the user its first run made), signed in to the desktop app (a token of the " +
-            '`coffer-app` client, not a personal access token). Answers a 15-minute client token with scope `admin` (C12).',
+            '`coffer-app` client, not a personal access token). Answers a 15-minute client token with scope `admin` (the admin API).',
           tags: TAGS,
           ...ext,
           response: {

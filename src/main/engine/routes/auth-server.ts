@@ -80,9 +80,9 @@ function metadata(ctx: EngineContext) {
 }
 
 /**
- * The OAuth 2.0 authorization server of C4 at {auth_url}: metadata (RFC 8414), login-and-consent page with
- * PKCE, token endpoint (client_credentials, authorization_code, password, refresh_token), revocation
- * (RFC 7009) and the id_token signing key set.
+ * The OAuth 2.0 authorization server (docs/api/auth-and-scopes.md) at {auth_url}: metadata (RFC 8414),
+ * login-and-consent page with PKCE, token endpoint (client_credentials, authorization_code, password, refresh_token),
+ * revocation (RFC 7009) and the id_token signing key set.
  */
 export const authServerRoutes = defineRoutes({
   mount: 'root',
@@ -95,7 +95,8 @@ export const authServerRoutes = defineRoutes({
       tags: TAGS,
       response: { 200: { type: 'object', additionalProperties: true } },
     };
-    // RFC 8414 §3 puts the document of an issuer with a path (/auth) after the well-known name; C4 names the bare one.
+    // RFC 8414 §3 puts the document of an issuer with a path (/auth) after the well-known name; the bare one is the
+    // address Coffer publishes (docs/api/auth-and-scopes.md#clients).
     for (const url of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/auth']) {
       app.get(url, { config: { access: { kind: 'public' } }, schema: metadataSchema }, async () => metadata(ctx));
     }

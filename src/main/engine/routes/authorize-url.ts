@@ -1,8 +1,9 @@
 /**
- * `POST /providers/{provider_id}/channel_definitions/{channel_definition_id}/authorize_url` (C7): for a
- * REDIRECT channel definition, the address of the provider's consent page. The client sends the user there;
- * the provider returns to `redirect_uri?code=…&state=…`; the client then posts AUTHORIZATION_CODE and STATE
- * as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a consent).
+ * `POST /providers/{provider_id}/channel_definitions/{channel_definition_id}/authorize_url` (see
+ * docs/api/request-bodies.md#authorize-url): for a REDIRECT channel definition, the address of the provider's consent
+ * page. The client sends the user there; the provider returns to `redirect_uri?code=…&state=…`; the client then posts
+ * AUTHORIZATION_CODE and STATE as credentials (POST /connections, or PUT /connections/{id}/credentials to renew a
+ * consent).
  */
 import { randomBytes } from 'node:crypto';
 import { providerFor } from '../catalogue/catalogue-view';
@@ -26,7 +27,7 @@ export const authorizeUrlRoutes = defineRoutes({
     app.post<{ Params: { provider_id: string; channel_definition_id: string }; Body: Body }>(
       '/providers/:provider_id/channel_definitions/:channel_definition_id/authorize_url',
       {
-        // interface.md declares no scope: any valid token (as for providers).
+        // No scope: any valid token, as for providers (docs/api/auth-and-scopes.md#scopes).
         config: { access: { kind: 'token' } },
         schema: {
           summary: 'Get the consent address of a REDIRECT channel definition',
@@ -63,7 +64,7 @@ export const authorizeUrlRoutes = defineRoutes({
       },
       async (request) => {
         const { provider_id: providerId, channel_definition_id: cdid } = request.params;
-        // Members of a roll-out batch see the REDIRECT definition available (C13).
+        // Members of a roll-out batch see the REDIRECT definition available (see docs/api/rollout.md#batches).
         const userId = request.auth?.userId ?? null;
         const connectionId = request.body.connection_id !== undefined ? Number(request.body.connection_id) || null : null;
         const provider = providerFor(ctx, providerId, { userId, connectionId });
@@ -107,7 +108,8 @@ export const authorizeUrlRoutes = defineRoutes({
             consentPageUrl: consentPage.toString(),
             ...(asked ? { language: asked } : {}),
           };
-          // A provider whose consent address comes from its own API (Enable Banking's POST /auth, C16).
+          // A provider whose consent address comes from its own API (Enable Banking's POST /auth,
+          // docs/api/enablebanking.md#consent).
           const url = connector.startConsent
             ? await connector.startConsent(
                 args,

@@ -1,8 +1,9 @@
 /**
- * The Coffer Test Bank's PSD2 consent page (C7, C11): `GET {host_url}/providers/9000/consent?…` is where
- * `authorize_url` sends the user. The page signs in with a test-bank login, offers the REDIRECT channel's
- * accounts, and its form posts back here: approve mints a one-time code with the test bank and redirects to
- * `redirect_uri?code=…&state=…`; refuse redirects to `redirect_uri?error=access_denied&state=…`.
+ * The Coffer Test Bank's PSD2 consent page (see docs/api/request-bodies.md#authorize-url and
+ * docs/api/providers-and-test-bank.md#test-bank): `GET {host_url}/providers/9000/consent?…` is where `authorize_url`
+ * sends the user. The page signs in with a test-bank login, offers the REDIRECT channel's accounts, and its form posts
+ * back here: approve mints a one-time code with the test bank and redirects to `redirect_uri?code=…&state=…`; refuse
+ * redirects to `redirect_uri?error=access_denied&state=…`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getChannelDefinition } from '../connectors/registry';

@@ -1,4 +1,7 @@
-/** JSON schemas of the queue event (C9) and of the webhook event (interface.md "Webhook"), for OpenAPI. */
+/**
+ * JSON schemas of the queue event (docs/api/events.md#event-types) and of the webhook event
+ * (docs/api/events.md#webhook), for OpenAPI.
+ */
 import { accountSchema } from '../services/accounts/record';
 import { connectionSchema } from '../services/connections/record';
 

@@ -10,7 +10,7 @@ import { providerSchema } from '../services/providers/record';
 
 const ext = { 'x-coffer-extension': true };
 
-/** Any valid token, no scope (interface.md "Authentication" 4). */
+/** Any valid token, no scope (docs/api/auth-and-scopes.md#scopes). */
 const TOKEN = { kind: 'token' } as const;
 
 export const providerRoutes = defineRoutes({
@@ -59,7 +59,7 @@ export const providerRoutes = defineRoutes({
         },
       },
       async (request) => {
-        // A user in a roll-out batch sees the REDIRECT definition available (C13).
+        // A user in a roll-out batch sees the REDIRECT definition available (see docs/api/rollout.md#batches).
         const lang = requestLanguage(request.headers['accept-language']);
         const asked = preferredLanguage(request.headers['accept-language']);
         return ctx.services.providers.record(request.auth?.userId ?? null, request.params.id, lang, asked);

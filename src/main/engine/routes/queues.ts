@@ -28,7 +28,7 @@ const queueSchema = {
   },
 } as const;
 
-/** POST /queues/subscribe and GET /queues/{id} (interface.md "Queues", C9). */
+/** POST /queues/subscribe and GET /queues/{id} (docs/api/events.md#queues). */
 export const queueRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {

@@ -63,7 +63,7 @@ const params = {
   properties: { id: { type: 'string', description: 'provider id' } },
 } as const;
 
-/** GET/POST /admin/providers/{id}/rollout (C13, interface.md "Versioning" 3–4). */
+/** GET/POST /admin/providers/{id}/rollout (docs/api/rollout.md). */
 export const rolloutRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {

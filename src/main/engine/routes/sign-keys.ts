@@ -30,7 +30,7 @@ const SIGN_DOC =
   'included) then comes as {"token": <ES256 JWS>} whose payload is {request_url, response_timestamp, response_payload}. ' +
   'See GET {host_url}/sign-keys.';
 
-/** POST /admin/sign-keys/rotate (C10, C12). */
+/** POST /admin/sign-keys/rotate (see docs/api/signed-responses.md and docs/api/admin.md#paths). */
 export const signedResponseApiRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {

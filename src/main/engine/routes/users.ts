@@ -599,7 +599,10 @@ function registerClientAdminRoutes(app: FastifyInstance, ctx: EngineContext): vo
   );
 }
 
-/** interface.md "Users" (+ terms text and personal access tokens, extensions), with C4's isolation rules. */
+/**
+ * The users paths (docs/api/records.md#user), plus the terms text and personal access tokens (extensions), isolated per
+ * user (docs/api/auth-and-scopes.md#isolation).
+ */
 export const userRoutes = defineRoutes({
   mount: 'api',
   async register(app, ctx) {

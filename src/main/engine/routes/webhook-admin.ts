@@ -61,7 +61,10 @@ const webhookCallbacks = {
   },
 };
 
-/** PUT/GET/DELETE /admin/webhook and GET /admin/webhook/deliveries (C9, C12). */
+/**
+ * PUT/GET/DELETE /admin/webhook and GET /admin/webhook/deliveries (see docs/api/events.md#webhook and
+ * docs/api/admin.md#paths).
+ */
 export const webhookAdminRoutes = defineRoutes({
   mount: 'api',
   register(app, ctx) {

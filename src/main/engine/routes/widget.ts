@@ -1,5 +1,5 @@
 /**
- * The hosted widget (interface.md "Widget", C14) at {widget_url} = {host_url}/embed:
+ * The hosted widget (docs/api/widget.md) at {widget_url} = {host_url}/embed:
  * - `POST /embed/widget_session` (also `/embed/widget/widget_session`): a session for a user token;
  * - `GET /embed/widget/<page>`: checks the session and the parameters first (expired → redirect_uri with
  *   result=expired, bad provider → result=error), then serves the widget page (`widget.html`);
@@ -24,7 +24,7 @@ import { checkPage } from '../widget/page-checks';
 import { pendingChallenge } from '../widget/pending-challenge';
 import { widgetCsp } from '../widget/widget-csp';
 
-/** The path of {widget_url} (C1). */
+/** The path of {widget_url} (see docs/api/server.md#addresses). */
 export const WIDGET_PATH = '/embed';
 
 const TAGS = ['Widget'];
@@ -236,7 +236,7 @@ export const widgetRoutes = defineRoutes({
             "session's user, holding only those of the session token's scopes that the widget pages use (accounts_read, " +
             'accounts_manage, connections_manage, connections_sync, and profile, also granted for profile_edit), and ' +
             "the session's parameters. " +
-            '401 invalid_token when the session is unknown or expired. Same-origin only (C1 origin check).',
+            '401 invalid_token when the session is unknown or expired. Same-origin only (the Origin check).',
           tags: TAGS,
           ...ext,
           body: {

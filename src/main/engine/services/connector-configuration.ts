@@ -1,14 +1,16 @@
 /**
- * The admin use cases of a connector's configuration (C16 `/admin/connectors/<name>`): check it with the
- * provider, keep it (secret in the keychain only), show its public part, remove it. The catalogue of a
- * dynamic connector follows each change.
+ * The admin use cases of a connector's configuration (`/admin/connectors/<name>`:
+ * docs/api/enablebanking.md#configuration): check it with the provider, keep it (secret in the keychain only), show its
+ * public part, remove it. The catalogue of a dynamic connector follows each change.
  */
 import type { ConnectorConfigurations } from '../connector-config/configuration';
 import type { Connectors } from '../connectors/registry';
 import { ConnectorError, type Connector, type ConnectorConfiguration } from '../connectors/types';
 import { InvalidInput, NotFound, SecretStoreUnavailable } from '../domain/errors';
 
-/** The public view of Enable Banking's configuration (C16 GET): never the key. */
+/**
+ * The public view of Enable Banking's configuration (its GET: docs/api/enablebanking.md#configuration): never the key.
+ */
 export interface EnableBankingView {
   application_id: string;
   name: string;

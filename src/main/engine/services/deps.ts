@@ -22,9 +22,9 @@ export interface ServiceDeps {
   /** Writes the DELETED event of a connection; called inside the deletion's transaction, before the rows go. */
   connectionDeleted(connectionId: number): void;
   /**
-   * Reads what closing a connection's consents at the provider needs (C16: Enable Banking's session), before
-   * the connection and its keychain entries go; the returned closer runs after the deletion, is bounded in
-   * time and never rejects.
+   * Reads what closing a connection's consents at the provider needs (Enable Banking's session: see
+   * docs/api/enablebanking.md#consent), before the connection and its keychain entries go; the returned closer runs
+   * after the deletion, is bounded in time and never rejects.
    */
   prepareRemoteClose(connectionId: number, channelIds: readonly number[]): () => Promise<void>;
   /**

@@ -9,10 +9,10 @@ const invalidEncryption = (credentialId: string, why: string) =>
   new InvalidCredentialsEncryption(`credential ${credentialId}: ${why}`);
 
 /**
- * Decrypts one credential value sent as a compact JWE (C7: `alg` RSA-OAEP-256, `enc` A256GCM, `kid` = the
- * id of a key from POST /keys). Errors name the credential, never its value: an expired key of the caller →
- * KeyExpired (400 key_expired); anything else (not a JWE, unknown or another user's key, wrong algorithms, a value that
- * does not decrypt) → InvalidCredentialsEncryption (400 invalid_credentials_encryption).
+ * Decrypts one credential value sent as a compact JWE (docs/api/request-bodies.md#credentials: `alg` RSA-OAEP-256,
+ * `enc` A256GCM, `kid` = the id of a key from POST /keys). Errors name the credential, never its value: an expired key
+ * of the caller → KeyExpired (400 key_expired); anything else (not a JWE, unknown or another user's key, wrong
+ * algorithms, a value that does not decrypt) → InvalidCredentialsEncryption (400 invalid_credentials_encryption).
  */
 export async function decryptCredentialValue(
   keys: EncryptionKeyStore,

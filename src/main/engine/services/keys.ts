@@ -4,11 +4,11 @@ import type { KeyStore } from '../store/keys';
 
 const generateRsa = promisify(generateKeyPair);
 
-/** C6: encryption keys live 15 minutes. */
+/** Encryption keys live 15 minutes (docs/api/records.md#encryption-key). */
 export const KEY_LIFETIME_SECONDS = 15 * 60;
 export const KEY_ALGORITHM = 'RSA-OAEP-256';
 
-/** The Encryption key record of C6. */
+/** The Encryption key record (docs/api/records.md#encryption-key). */
 export interface EncryptionKeyRecord {
   id: string;
   algorithm: typeof KEY_ALGORITHM;
@@ -25,9 +25,9 @@ export type PrivateKeyLookup =
   | { status: 'unknown' };
 
 /**
- * Transport keys for credential values (C6, C7). The public half is in the `encryption_keys` table (GET
- * /keys/{id}); the private half only in this process's memory, so a key made before a restart can no
- * longer decrypt anything (its rows are purged at start).
+ * Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys).
+ * The public half is in the `encryption_keys` table (GET /keys/{id}); the private half only in this process's memory,
+ * so a key made before a restart can no longer decrypt anything (its rows are purged at start).
  */
 export class EncryptionKeyStore {
   private readonly privateKeys = new Map<string, { userId: number; key: KeyObject | null; expires: number }>();

@@ -1,7 +1,7 @@
 /**
- * Carries out a roll-out request (C13) in one database transaction: the provider's state (`providers.rollout`),
- * the catalogue (REDIRECT availability, EMBEDDED account types), the channels of existing connections
- * (an EMPTY REDIRECT channel; `connections.rollout_member`) and, at step 2, the account transitions. The
+ * Carries out a roll-out request (see docs/api/rollout.md#steps) in one database transaction: the provider's state
+ * (`providers.rollout`), the catalogue (REDIRECT availability, EMBEDDED account types), the channels of existing
+ * connections (an EMPTY REDIRECT channel; `connections.rollout_member`) and, at step 2, the account transitions. The
  * rules are in domain/rollout-rules.ts, the statements in store/rollout.ts.
  */
 import { randomInt } from 'node:crypto';

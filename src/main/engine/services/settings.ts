@@ -1,6 +1,6 @@
 /**
- * PUT /admin/settings (C12): which values each setting accepts. A body names the settings to change; the
- * others keep their values. Every value is checked before anything is written (all or nothing).
+ * PUT /admin/settings (see docs/api/admin.md#settings): which values each setting accepts. A body names the settings to
+ * change; the others keep their values. Every value is checked before anything is written (all or nothing).
  */
 import { isAbsolute } from 'node:path';
 import { InvalidInput } from '../domain/errors';
@@ -77,7 +77,7 @@ export const SETTING_RULES: Record<keyof SettingsShape, { check: Check; descript
 
 export type PatchResult = { ok: true; patch: SettingsPatch } | { ok: false; reason: string };
 
-/** Validates a body; unknown members are ignored (C2). */
+/** Validates a body; unknown members are ignored (see docs/api/request-bodies.md#unknown-fields). */
 export function parseSettingsPatch(body: unknown): PatchResult {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return { ok: false, reason: 'the body must be a JSON object' };

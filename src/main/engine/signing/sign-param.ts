@@ -1,5 +1,5 @@
 /**
- * The `sign_response` query parameter (interface.md "Signed responses"): read it and take it out of the URL,
+ * The `sign_response` query parameter (docs/api/signed-responses.md): read it and take it out of the URL,
  * so that routes see (and validate) their own parameters only, and `request_url` is the URL without it.
  */
 

@@ -55,8 +55,8 @@ export function storedCredentialValues(secrets: Keychain, channelId: number): Re
 /**
  * Keeps an EMBEDDED channel's credential values (or a REDIRECT channel's posted code and state). A new code
  * replacing a consent keeps the grant it replaces beside it (`replaced_grant`, never a credential value)
- * until a run has exchanged the code: the provider's old consent is closed then (C16: a renewed Enable
- * Banking consent ends the old session rather than leave it open until it lapses).
+ * until a run has exchanged the code: the provider's old consent is closed then (docs/api/enablebanking.md#consent: a
+ * renewed Enable Banking consent ends the old session rather than leave it open until it lapses).
  */
 export function writeCredentialValues(secrets: Keychain, channelId: number, values: Record<string, string>): void {
   let replaced: ConsentGrant | undefined;

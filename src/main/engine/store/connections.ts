@@ -63,7 +63,10 @@ export function createConnectionStore(db: Db) {
 
   return {
     byId: (id: number): ConnectionRow | undefined => byId.get(id),
-    /** The caller's connection, or undefined (another user's is the same as none: C4 404). */
+    /**
+     * The caller's connection, or undefined (another user's is the same as none, a 404:
+     * docs/api/auth-and-scopes.md#isolation).
+     */
     findOwned(userId: number, id: number | null): ConnectionRow | undefined {
       return id === null ? undefined : owned.get(id, userId);
     },

@@ -1,6 +1,6 @@
 /**
- * The `events` table (C9): one row per event, its `payload` the whole event as queues serve it. Rows are
- * written inside the caller's transaction (a channel's results and their events land together).
+ * The `events` table (see docs/api/events.md#queues): one row per event, its `payload` the whole event as queues serve
+ * it. Rows are written inside the caller's transaction (a channel's results and their events land together).
  */
 import type { Db } from '../db/database';
 

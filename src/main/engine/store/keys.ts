@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 
-/** A row of `encryption_keys`: the public half of a transport key (C6). */
+/** A row of `encryption_keys`: the public half of a transport key (see docs/api/records.md#encryption-key). */
 export interface KeyRow {
   id: string;
   user_id: number;

@@ -34,7 +34,10 @@ interface ChannelDefinitionRow {
   capabilities: string;
 }
 
-/** REDIRECT before EMBEDDED (C7: the default channel definition is the provider's first). */
+/**
+ * REDIRECT before EMBEDDED (the default channel definition is the provider's first: see
+ * docs/api/request-bodies.md#connections).
+ */
 const modeOrder = (mode: string) => (mode === 'REDIRECT' ? 0 : 1);
 
 /** A channel definition as the parameters of a channel_definitions row (the other way: toChannelDefinition). */
@@ -115,9 +118,9 @@ export function createProviderStore(db: Db) {
     /**
      * Writes the providers that ship with the code (call it inside a transaction). A new channel definition
      * is inserted whole; an existing one gets the connector-owned fields (mode, interactive, credentials,
-     * capabilities) but keeps `account_types` and `unavailable`, which the REDIRECT roll-out (C13) changes at
-     * run time. A definition the code no longer has becomes unavailable (connections may still reference
-     * it). Providers are never deleted, for the same reason.
+     * capabilities) but keeps `account_types` and `unavailable`, which the REDIRECT roll-out (see
+     * docs/api/rollout.md#steps) changes at run time. A definition the code no longer has becomes unavailable
+     * (connections may still reference it). Providers are never deleted, for the same reason.
      */
     seed(list: readonly ProviderDefinition[]): void {
       list.forEach((p, position) => {

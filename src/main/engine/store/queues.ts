@@ -1,6 +1,6 @@
 /**
- * Event queues (C9) over the `events` table, without per-queue copies: a queue is a window on its user's
- * events — those whose id is above `start_event_id` (the last id of the server-wide sequence when it
+ * Event queues (see docs/api/events.md#queues) over the `events` table, without per-queue copies: a queue is a window
+ * on its user's events — those whose id is above `start_event_id` (the last id of the server-wide sequence when it
  * subscribed) and not below `flushed_before` (raised by `flush_from`). A hundred queues cost a hundred rows.
  */
 import type { Db } from '../db/database';
@@ -10,7 +10,7 @@ export const MAX_EVENTS_PER_READ = 500;
 /** A queue nobody has read for this many days is dropped. */
 export const QUEUE_IDLE_DAYS = 30;
 
-/** Resource types a queue can be filtered on (interface.md "Queues"). */
+/** Resource types a queue can be filtered on (docs/api/events.md#queues). */
 export const QUEUE_RESOURCE_TYPES = ['CONNECTION', 'PAYMENT'] as const;
 export type QueueResourceType = (typeof QUEUE_RESOURCE_TYPES)[number];
 
@@ -49,7 +49,10 @@ export function createQueuesStore(db: Db) {
         return { id, user_id: userId, start_event_id: start, flushed_before: 0, creation_date: now, last_read_date: now };
       }).immediate();
     },
-    /** The caller's queue, or undefined (another user's queue is the same as none: C4). */
+    /**
+     * The caller's queue, or undefined (another user's queue is the same as none:
+     * docs/api/auth-and-scopes.md#isolation).
+     */
     find(userId: number, queueId: number): QueueRow | undefined {
       return find.get(queueId, userId);
     },

@@ -2,9 +2,9 @@ import type { Db } from '../db/database';
 import type { ChannelStatus, ConnectionStatus } from '../domain/values';
 
 /**
- * What the REDIRECT roll-out (C13) reads and writes: the provider's state (`providers.rollout`, JSON), the
- * catalogue (REDIRECT availability, EMBEDDED account types), connections' `rollout_member` and the channels
- * and accounts that step 2 changes.
+ * What the REDIRECT roll-out (see docs/api/rollout.md#steps) reads and writes: the provider's state
+ * (`providers.rollout`, JSON), the catalogue (REDIRECT availability, EMBEDDED account types), connections'
+ * `rollout_member` and the channels and accounts that step 2 changes.
  */
 export function createRolloutStore(db: Db) {
   const stateJson = db.prepare<[string], string>('SELECT rollout FROM providers WHERE id = ?').pluck();

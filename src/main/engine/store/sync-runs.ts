@@ -1,7 +1,7 @@
 /**
- * What the synchronization reads and writes about runs (C8): the connection and channel rows it works on,
- * their statuses, the `sync_runs` log, pending challenges, the LIST_ACCOUNTS listing (`listed_accounts`),
- * and the settling of runs a stopped process left unfinished.
+ * What the synchronization reads and writes about runs (see docs/api/synchronization.md): the connection and channel
+ * rows it works on, their statuses, the `sync_runs` log, pending challenges, the LIST_ACCOUNTS listing
+ * (`listed_accounts`), and the settling of runs a stopped process left unfinished.
  */
 import type { Db } from '../db/database';
 import type { ChannelRow } from './channels';

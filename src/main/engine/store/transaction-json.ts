@@ -1,9 +1,10 @@
 import { currencyExponent } from '../domain/money';
 
 /**
- * The Transaction record of C6, written as JSON text by SQLite itself: a page of 500 rows is one string
- * built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
- * left out (C2), never null. Field order follows C6; the extension fields come last.
+ * The Transaction record (docs/api/records.md#transaction), written as JSON text by SQLite itself: a page of 500 rows
+ * is one string built in C (no per-row JavaScript object), which Fastify sends as is. Optional fields with no value are
+ * left out (see docs/api/ids-and-times.md#omitted-fields), never null. Field order follows that page; the extension
+ * fields come last.
  */
 
 /** Currency codes whose minor unit is not cents, by exponent (derived from domain/money.ts). */
@@ -89,7 +90,7 @@ export function transactionJsonSql(t = 't'): string {
     `',"category_id":' || json_quote(${t}.category_id)`,
     `',"status":' || json_quote(${t}.status)`,
     // Extensions (docs/local-api.md), present only when the person or their rules set them: a record nobody
-    // edited is exactly C6.
+    // edited is exactly the record of docs/api/records.md#transaction.
     optionalText('user_note', `${t}.user_note`),
     `CASE WHEN ${t}.tags IS NOT NULL AND json_valid(${t}.tags) THEN ',"tags":' || json(${t}.tags) ELSE '' END`,
     optionalText('category_source', `${t}.category_source`),

@@ -44,7 +44,7 @@ const FILTERED_ROW_COST = 3;
 const MAX_CACHED_BODY = 512 * 1024;
 
 /**
- * GET /transactions over SQLite (interface.md "Transactions", C5).
+ * GET /transactions over SQLite (docs/api/lists.md).
  *
  * Every statement is user_id-scoped. A page is read by one of two plans:
  * - ordered: walk the index that is already in the default order (`transactions_user_order`, or

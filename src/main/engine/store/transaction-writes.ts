@@ -1,11 +1,11 @@
 /**
- * Writes one account's fetched transactions, inside the caller's transaction (C8): one prepared upsert per
- * row keyed by UNIQUE(account_id, provider_key), so re-reading the same data never duplicates a row; a row
- * that changed (a PENDING one that booked) is updated in place with a new last_update_date; an unchanged
- * row is not written at all. When the provider says its pending list is complete, a PENDING row it no
- * longer shows is marked CANCELLED (EXPIRED when older than PENDING_EXPIRY_DAYS), never deleted — only
- * when the answer covered its date (`pendingCoveredFrom`). A provider that books a pending row under a NEW
- * key (`settlesByMatch`) has its pending rows settled by the rule of domain/pending-settlement.ts first.
+ * Writes one account's fetched transactions, inside the caller's transaction (see
+ * docs/api/synchronization.md#one-transaction): one prepared upsert per row keyed by UNIQUE(account_id, provider_key),
+ * so re-reading the same data never duplicates a row; a row that changed (a PENDING one that booked) is updated in
+ * place with a new last_update_date; an unchanged row is not written at all. When the provider says its pending list is
+ * complete, a PENDING row it no longer shows is marked CANCELLED (EXPIRED when older than PENDING_EXPIRY_DAYS), never
+ * deleted — only when the answer covered its date (`pendingCoveredFrom`). A provider that books a pending row under a
+ * NEW key (`settlesByMatch`) has its pending rows settled by the rule of domain/pending-settlement.ts first.
  *
  * What the person set is never overwritten: the update of an existing row writes only the bank's columns, never
  * category_id, user_note, tags, category_source or category_rule_id (PUT /transactions/{id}, rules); a settled

@@ -1,5 +1,5 @@
 /**
- * What webhooks keep and read: the delivery log (C9: "each delivery's outcome is kept", table
+ * What webhooks keep and read: the delivery log (docs/api/events.md#webhook: "each delivery's outcome is kept", table
  * `webhook_deliveries`) and the accounts a webhook event carries.
  */
 import type { Db } from '../db/database';

@@ -1,7 +1,7 @@
 /**
- * Challenges (C8): a connector's `ctx.challenge()` becomes a pending challenge of its connection (a row in
- * `challenges`, the channel CHALLENGE_REQUIRED, a CHALLENGE_REQUIRED event) until `user_input` answers it,
- * the user cancels it, it expires (`challenge_timeout_seconds`), or the run is stopped.
+ * Challenges (see docs/api/synchronization.md#challenges): a connector's `ctx.challenge()` becomes a pending challenge
+ * of its connection (a row in `challenges`, the channel CHALLENGE_REQUIRED, a CHALLENGE_REQUIRED event) until
+ * `user_input` answers it, the user cancels it, it expires (`challenge_timeout_seconds`), or the run is stopped.
  *
  * `expires` is the one deadline: the event tells it, and the wait ends exactly then (not a timeout counted
  * from another instant), so an answer is accepted until `expires` and never after.

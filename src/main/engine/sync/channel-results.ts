@@ -1,8 +1,8 @@
 /**
- * Writes the result of one channel run in ONE database transaction (C8): accounts added or refreshed,
- * balances, transactions, balance history, statuses, the LIST_ACCOUNTS listing, the channel and run rows,
- * the connection status and the run's events. Either all of it lands or none of it (a crash, a kill or an
- * error mid-write leaves the previous data intact). Nothing is written once the run was cancelled.
+ * Writes the result of one channel run in ONE database transaction (see docs/api/synchronization.md#one-transaction):
+ * accounts added or refreshed, balances, transactions, balance history, statuses, the LIST_ACCOUNTS listing, the
+ * channel and run rows, the connection status and the run's events. Either all of it lands or none of it (a crash, a
+ * kill or an error mid-write leaves the previous data intact). Nothing is written once the run was cancelled.
  */
 import { ledgerAfterResults } from './ledger-after-results';
 import type { CatalogueProvider } from '../catalogue/providers';

@@ -48,7 +48,8 @@ export interface ChannelRunDeps extends ResultsDeps {
   log: FastifyBaseLogger;
   /**
    * What a connector gets besides the channel's own data: its installation-wide configuration and, for a
-   * connector serving a dynamic catalogue, the provider the channel is for (C16). Absent: nothing.
+   * connector serving a dynamic catalogue, the provider the channel is for (see docs/api/enablebanking.md#catalogue).
+   * Absent: nothing.
    */
   connectorEnvironment?(connector: Connector, providerId: string, signal: AbortSignal): ConnectorEnvironment;
   /** Told when a run met a full disk or a damaged database (the engine stops serving a damaged one). */
@@ -289,8 +290,9 @@ class ChannelRun {
   }
 
   /**
-   * The consent a new code replaced is closed at the provider once the new one is kept (C16: DELETE
-   * /sessions/{old}). Best effort within 10 s: the old consent otherwise lapses at its end date.
+   * The consent a new code replaced is closed at the provider once the new one is kept
+   * (docs/api/enablebanking.md#consent: DELETE /sessions/{old}). Best effort within 10 s: the old consent otherwise
+   * lapses at its end date.
    */
   private async closeReplaced(replaced: ConsentGrant): Promise<void> {
     const { connector, deps } = this.env;

@@ -1,4 +1,6 @@
-/** The entries of `list_accounts_success.accounts` (interface.md Events) and the listing rows behind them. */
+/**
+ * The entries of `list_accounts_success.accounts` (docs/api/events.md#event-types) and the listing rows behind them.
+ */
 import { currencyExponent, minorToDecimal, minorToNumber } from '../domain/money';
 import type { AccountType } from '../domain/values';
 import type { SyncedAccountRow } from '../store/account-sync';

@@ -1,7 +1,7 @@
 /**
- * Automatic synchronization (C8): connections with `auto_sync` whose `next_sync_date` has passed are
- * synchronized — every `sync_interval_hours` (12 by default), and at start for those that fell due while
- * the app was closed. Each finished run sets the connection's next date (channel-results.ts).
+ * Automatic synchronization (see docs/api/synchronization.md#schedule): connections with `auto_sync` whose
+ * `next_sync_date` has passed are synchronized — every `sync_interval_hours` (12 by default), and at start for those
+ * that fell due while the app was closed. Each finished run sets the connection's next date (channel-results.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../settings';

@@ -1,6 +1,6 @@
 /**
- * What the rest of the engine asks of synchronization (C8). The sync module provides the real
- * implementation at start (`ctx.services.sync = …`); until then a placeholder only marks runs.
+ * What the rest of the engine asks of synchronization (see docs/api/synchronization.md). The sync module provides the
+ * real implementation at start (`ctx.services.sync = …`); until then a placeholder only marks runs.
  */
 export type SyncType = 'ALL' | 'LIST_ACCOUNTS';
 
@@ -10,14 +10,18 @@ export interface SyncRequest {
   channelDefinitionIds?: string[];
   /** Only these account ids (consent granted, account reopened). */
   accountIds?: number[];
-  /** true: an automatic run nobody asked for (the scheduler's); PSD2 limits such reads (C16). */
+  /**
+   * true: an automatic run nobody asked for (the scheduler's); PSD2 limits such reads (see
+   * docs/api/enablebanking.md#budget).
+   */
   unattended?: boolean;
 }
 
 export interface SyncPort {
   /**
    * Starts a run in the background and returns at once. The connection is RUNNING when this returns
-   * (C7: the 201 of POST /connections is sent while RUNNING). Already running ⇒ no second run, false.
+   * (the 201 of POST /connections is sent while RUNNING: see docs/api/request-bodies.md#connections). Already running ⇒
+   * no second run, false.
    */
   start(connectionId: number, request?: SyncRequest): boolean;
   isRunning(connectionId: number): boolean;

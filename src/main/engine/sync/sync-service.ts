@@ -1,7 +1,7 @@
 /**
- * The synchronization service (C8), one per engine (`engine.services.sync`): starts runs in the background (the
- * connection is RUNNING when `start` returns), runs a connection's channels one after the other under a
- * limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
+ * The synchronization service (see docs/api/synchronization.md), one per engine (`engine.services.sync`): starts runs
+ * in the background (the connection is RUNNING when `start` returns), runs a connection's channels one after the other
+ * under a limit of parallel channel runs (`max_parallel_syncs`), chains LIST_ACCOUNTS → ALL, cancels, answers
  * challenges, and settles statuses when runs stop.
  */
 import { skippedUnattended } from '../domain/refused-credentials';
@@ -89,7 +89,8 @@ export class SyncService implements SyncPort {
     if (this.stopped) return false;
     const current = this.runs.get(connectionId);
     if (current) {
-      // A plain synchronization of a running connection is not started twice (C8); a targeted one waits.
+      // A plain synchronization of a running connection is not started twice (see
+      // docs/api/synchronization.md#background); a targeted one waits.
       if (request.accountIds?.length || request.channelDefinitionIds?.length) {
         const key = JSON.stringify(request);
         if (!current.followUps.some((r) => JSON.stringify(r) === key)) current.followUps.push(request);
@@ -144,12 +145,12 @@ export class SyncService implements SyncPort {
   }
 
   /**
-   * A plain request for a connection whose run is still going: not started twice (C8) — unless that run's
-   * last results are already committed. They are written on the results writer thread (results-writer.ts),
-   * so readers see the connection's final status a moment before this thread hears the write ended and the
-   * run ends; a client that saw it and asks again gets a new run, as when the write was on this thread. The
-   * connection and its channels are RUNNING from now on (as after any start); the run starts once the
-   * finishing one has ended.
+   * A plain request for a connection whose run is still going: not started twice (see
+   * docs/api/synchronization.md#background) — unless that run's last results are already committed. They are written on
+   * the results writer thread (results-writer.ts), so readers see the connection's final status a moment before this
+   * thread hears the write ended and the run ends; a client that saw it and asks again gets a new run, as when the
+   * write was on this thread. The connection and its channels are RUNNING from now on (as after any start); the run
+   * starts once the finishing one has ended.
    */
   private restartAfter(current: ConnectionRun, request: SyncRequest): boolean {
     const runs = this.deps.store.syncRuns;
@@ -200,7 +201,7 @@ export class SyncService implements SyncPort {
       if (!definition || definition.unavailable) continue;
       out.push({ channel, definition });
     }
-    // REDIRECT first: PSD2 accounts link to it (interface.md "Channel account linking").
+    // REDIRECT first: PSD2 accounts link to it (docs/api/records.md#channel-linking).
     return out.sort((a, b) =>
       a.definition.mode === b.definition.mode ? 0 : a.definition.mode === 'REDIRECT' ? -1 : 1,
     );

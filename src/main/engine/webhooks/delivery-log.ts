@@ -32,7 +32,10 @@ function deliveryRecord(row: DeliveryRow): DeliveryRecord {
   return r;
 }
 
-/** One page, oldest first (C5: creation_date ascending then id) or newest first, with the total. */
+/**
+ * One page, oldest first (creation_date ascending then id: see docs/api/lists.md#sorting) or newest first, with the
+ * total.
+ */
 export function listDeliveries(
   store: Pick<WebhooksStore, 'deliveries'>,
   page: number,

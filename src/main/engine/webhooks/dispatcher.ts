@@ -1,7 +1,7 @@
 /**
  * Delivers webhook POSTs off the synchronization path: `enqueue` returns at once; at most `concurrency`
  * deliveries run together, at most `maxQueued` wait (more are dropped and logged). Each delivery has one
- * attempt and a `timeoutMs` deadline for the whole exchange (interface.md: no retry).
+ * attempt and a `timeoutMs` deadline for the whole exchange (docs/api/events.md#webhook: no retry).
  */
 import http from 'node:http';
 import https from 'node:https';

@@ -1,5 +1,5 @@
 /**
- * The `X-Coffer-Signature` header of webhook deliveries (C9):
+ * The `X-Coffer-Signature` header of webhook deliveries (see docs/api/events.md#webhook):
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the webhook secret>`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,6 +1,7 @@
 /**
- * The installation's one webhook (C9, C12): its URL is a setting (`webhook_url`), its secret lives only in
- * the OS keychain (`webhookSecretName()`), read once and then kept in memory for deliveries.
+ * The installation's one webhook (see docs/api/events.md#webhook and docs/api/admin.md#paths): its URL is a setting
+ * (`webhook_url`), its secret lives only in the OS keychain (`webhookSecretName()`), read once and then kept in memory
+ * for deliveries.
  */
 import { randomBytes } from 'node:crypto';
 import { SecretStoreUnavailable } from '../domain/errors';

@@ -1,5 +1,5 @@
 /**
- * The webhook event of interface.md "Webhook", built from the event that ends a channel run: event_type
+ * The webhook event of docs/api/events.md#webhook, built from the event that ends a channel run: event_type
  * UPDATED, resource_type CONNECTIONS, the Connection record plus account_count and accounts, and
  * connection_updated.new_transactions. Above the `webhook_accounts_threshold` setting (100 by default;
  * never a constant: readers detect account_count > 0 with an empty array) `accounts` is empty.
@@ -18,7 +18,7 @@ export interface WebhookEvent {
   connection_updated: { new_transactions: boolean };
 }
 
-/** Whether the accounts go into the event: only up to the threshold (interface.md Webhook 4). */
+/** Whether the accounts go into the event: only up to the threshold (docs/api/events.md#accounts-threshold). */
 export const accountsIncluded = (accountCount: number, threshold: number) => accountCount <= threshold;
 
 /** The webhook event for a committed channel-end event, or undefined when it is not one (or has no connection). */

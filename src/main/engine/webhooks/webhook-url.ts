@@ -1,6 +1,6 @@
 /**
- * Which webhook URLs are accepted (C9): http(s) on a loopback host only — 127.0.0.0/8, ::1 or localhost —
- * so that events never leave the machine. Returns the normalized URL, or the reason it is refused.
+ * Which webhook URLs are accepted (see docs/api/events.md#webhook): http(s) on a loopback host only — 127.0.0.0/8, ::1
+ * or localhost — so that events never leave the machine. Returns the normalized URL, or the reason it is refused.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 

@@ -1,5 +1,5 @@
 /**
- * The manage-accounts widget's consent change (interface.md account table, "consent granted in the
+ * The manage-accounts widget's consent change (docs/api/records.md#account-status, "consent granted in the
  * manage-accounts widget"): accounts waiting in PENDING_CONSENT that the user ticks become ACTIVE and are
  * synchronized; synchronized accounts the user unticks go back to PENDING_CONSENT (kept, no longer
  * synchronized) until consent is given again.

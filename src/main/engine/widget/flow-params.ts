@@ -1,8 +1,8 @@
 import { acceptLanguage, isLanguage, type Language } from '../../../shared/language';
 
 /**
- * The widget's flow parameters (interface.md "Widget" rule 4, C14) as they arrive in a session body (JSON
- * booleans or form strings) or in a page's query string, and the compatibility aliases of C14.
+ * The widget's flow parameters (docs/api/widget.md#flow-parameters) as they arrive in a session body (JSON
+ * booleans or form strings) or in a page's query string, and the compatibility aliases of docs/api/widget.md#aliases.
  */
 
 import { FLOW_FLAGS, type FlowFlag } from '../../../shared/widget-pages';
@@ -56,7 +56,7 @@ export function parseFlowParams(source: Record<string, unknown>): FlowParams {
   return out;
 }
 
-/** `redirect_uri`, or its alias `redirect_url` (C14); undefined when neither is given. */
+/** `redirect_uri`, or its alias `redirect_url` (see docs/api/widget.md#aliases); undefined when neither is given. */
 export function redirectParam(source: Record<string, unknown>): string | undefined {
   for (const name of ['redirect_uri', 'redirect_url']) {
     const value = source[name];
@@ -70,7 +70,8 @@ export type WidgetLanguage = Language;
 
 /**
  * The page language: `lng` (en or fr), else its alias `locale` (fr_FR, en_EN, en_US, fr-CA…: the part
- * before the region), else the first supported language of Accept-Language, else French (C14).
+ * before the region), else the first supported language of Accept-Language, else French (see
+ * docs/api/widget.md#language).
  */
 export function widgetLanguage(
   query: Record<string, unknown>,

@@ -1,5 +1,5 @@
 /**
- * What a widget page checks on the server before it is served (interface.md "Widget" rules 4 and 5): the
+ * What a widget page checks on the server before it is served (docs/api/widget.md): the
  * flow parameters (the query overriding the session), the provider and its channel definition, and the
  * connection a page works on. A failure becomes `redirect_uri?result=error&error=<code>`.
  */

@@ -1,7 +1,7 @@
 /**
- * The challenge a connection is waiting for (C8), for the user_input widget opened on its own: the
- * CHALLENGE_REQUIRED event went to queues subscribed before it, so a page opened later reads the pending
- * challenge here instead.
+ * The challenge a connection is waiting for (see docs/api/synchronization.md#challenges), for the user_input widget
+ * opened on its own: the CHALLENGE_REQUIRED event went to queues subscribed before it, so a page opened later reads the
+ * pending challenge here instead.
  */
 import type { WidgetPagesStore } from '../store/widget-pages';
 import { parseId, parseJson } from '../domain/record';

@@ -1,5 +1,5 @@
 /**
- * Creating widget sessions, keeping them alive and giving their pages a token (C14).
+ * Creating widget sessions, keeping them alive and giving their pages a token (see docs/api/widget.md#session).
  *
  * A session stands on the user access token the integrator gave. Without a refresh token it lives as long
  * as that token (and dies with it if it is revoked). With one, the session renews its access token through

@@ -1,8 +1,8 @@
 /**
- * Widget sessions (C14), kept in this process's memory only: a session holds a refresh token (and the
- * client secret needed to use it) when the integrator gave one, and those never touch the disk. A restart
- * ends every session (the pages then answer result=expired), which is what a short-lived link should do.
- * Sessions are found by the SHA-256 of their id, like every other bearer secret of the engine.
+ * Widget sessions (see docs/api/widget.md#session), kept in this process's memory only: a session holds a refresh token
+ * (and the client secret needed to use it) when the integrator gave one, and those never touch the disk. A restart ends
+ * every session (the pages then answer result=expired), which is what a short-lived link should do. Sessions are found
+ * by the SHA-256 of their id, like every other bearer secret of the engine.
  */
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '../auth/token-hash';

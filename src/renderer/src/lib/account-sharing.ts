@@ -3,7 +3,7 @@ import type { Account, AccountStatus } from './api/types';
 /**
  * Why an account is left out of the totals and charts. The totals count only the accounts the person shares
  * with Coffer and wants counted:
- * - PENDING_CONSENT: listed by the bank, but the person has not consented to share it (interface.md: "no
+ * - PENDING_CONSENT: listed by the bank, but the person has not consented to share it (docs/api/records.md#account-status: "no
  *   synchronization until consent is granted");
  * - NOT_SHARED: the same status, but the person chose not to share it (extension `consent_declined`): said
  *   apart, since nothing waits for them;

@@ -109,7 +109,7 @@ export interface FlowOptions {
   selectChannel: boolean;
 }
 
-/** Query parameters override the session's values (interface.md "Widget" rule 4). */
+/** Query parameters override the session's values (docs/api/widget.md). */
 export function resolveOptions(session: SessionInfo, o: FlowOverrides): FlowOptions {
   let channelDefinitionId = o.channel_definition_id ?? session.channel_definition_id;
   if (o.provider_id !== undefined && o.channel_definition_id === undefined && o.provider_id !== session.provider_id)

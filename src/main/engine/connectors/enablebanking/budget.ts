@@ -2,8 +2,8 @@
  * PSD2 lets a third party read an account about 4 times a day per endpoint while the person is absent
  * (automatic synchronizations); banks answer more with 429 ASPSP_RATE_LIMIT_EXCEEDED. Coffer counts its
  * unattended reads per account (identification_hash) and endpoint over a rolling 24 hours and stops before
- * the bank would refuse. Reads the person starts are not counted (C16). The ledger lives in the provider's
- * bank state (saved after every run, whatever its outcome, so a failed read still counts).
+ * the bank would refuse. Reads the person starts are not counted (see docs/api/enablebanking.md#budget). The ledger
+ * lives in the provider's bank state (saved after every run, whatever its outcome, so a failed read still counts).
  */
 export const UNATTENDED_READS_PER_DAY = 4;
 const WINDOW = 86_400;

@@ -1,6 +1,7 @@
 /**
- * Enable Banking names countries with ISO 3166 alpha-2 codes; Coffer's catalogue uses alpha-3 (C11). The
- * table covers the countries Enable Banking serves (EEA, the United Kingdom and Switzerland).
+ * Enable Banking names countries with ISO 3166 alpha-2 codes; Coffer's catalogue uses alpha-3 (see
+ * docs/api/providers-and-test-bank.md#ids). The table covers the countries Enable Banking serves (EEA, the United
+ * Kingdom and Switzerland).
  */
 const ALPHA3: Readonly<Record<string, string>> = {
   AT: 'AUT', BE: 'BEL', BG: 'BGR', CH: 'CHE', CY: 'CYP', CZ: 'CZE', DE: 'DEU', DK: 'DNK', EE: 'EST', ES: 'ESP',

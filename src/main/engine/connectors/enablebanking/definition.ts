@@ -7,7 +7,10 @@ export const CONFIGURATION_NAME = 'enablebanking';
 /** Generic logo of the banks (resources/logos): the ASPSPs' own logos are remote and not fetched. */
 export const GENERIC_LOGO = 'enablebanking-bank.svg';
 
-/** The REDIRECT channel of every Enable Banking bank, as the test bank's (C11, C16): AUTHORIZATION_CODE + STATE. */
+/**
+ * The REDIRECT channel of every Enable Banking bank, as the test bank's (see
+ * docs/api/providers-and-test-bank.md#test-bank and docs/api/enablebanking.md): AUTHORIZATION_CODE + STATE.
+ */
 export const REDIRECT_CHANNEL: ChannelDefinition = {
   id: '01',
   mode: 'REDIRECT',

@@ -1,6 +1,6 @@
 /**
- * Enable Banking failures → Coffer statuses (C16). Imported data always stays: these only decide how the
- * channel (ConnectorError) or one account (AccountError) ends, with Enable Banking's message kept.
+ * Enable Banking failures → Coffer statuses (see docs/api/enablebanking.md#failures). Imported data always stays: these
+ * only decide how the channel (ConnectorError) or one account (AccountError) ends, with Enable Banking's message kept.
  */
 import { AccountError, ConnectorError } from '../types';
 import { EbApiError } from './api';

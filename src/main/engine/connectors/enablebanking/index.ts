@@ -1,9 +1,9 @@
 /**
- * Enable Banking (C16): PSD2 access to EU banks through the person's own restricted application. One
- * connector serves every bank (ASPSP) of the application's countries; each bank is a provider of its own
- * in the catalogue (dynamicProviders). The session id and the session's account uids live in the grant
- * (OS keychain); the channel memory holds only pending rows and aliases; the provider's bank state holds the
- * PSD2 read ledger.
+ * Enable Banking (see docs/api/enablebanking.md): PSD2 access to EU banks through the person's own restricted
+ * application. One connector serves every bank (ASPSP) of the application's countries; each bank is a provider of its
+ * own in the catalogue (dynamicProviders). The session id and the session's account uids live in the grant (OS
+ * keychain); the channel memory holds only pending rows and aliases; the provider's bank state holds the PSD2 read
+ * ledger.
  */
 import {
   AccountError,

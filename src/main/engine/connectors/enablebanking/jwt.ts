@@ -1,7 +1,8 @@
 /**
  * Enable Banking has no token endpoint: every call carries a JWT the application signs itself with its RSA
- * private key (C16): header {typ JWT, alg RS256, kid = application id}, claims iss "enablebanking.com",
- * aud "api.enablebanking.com", iat, exp = iat + 3600 (Enable Banking refuses tokens valid over 24 hours).
+ * private key (see docs/api/enablebanking.md#jwt): header {typ JWT, alg RS256, kid = application id}, claims iss
+ * "enablebanking.com", aud "api.enablebanking.com", iat, exp = iat + 3600 (Enable Banking refuses tokens valid over 24
+ * hours).
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 

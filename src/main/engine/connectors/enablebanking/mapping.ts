@@ -1,4 +1,4 @@
-/** Enable Banking's values → Coffer's (C16). Pure functions. */
+/** Enable Banking's values → Coffer's (see docs/api/enablebanking.md). Pure functions. */
 import type { AccountType, ProviderTransaction } from '../types';
 import type { EbBalance, EbTransaction } from './schema';
 

@@ -1,5 +1,6 @@
 /**
- * Keys of one account's rows, and pending rows settling in place (C16, as C15):
+ * Keys of one account's rows, and pending rows settling in place (docs/api/enablebanking.md, as
+ * docs/api/simplefin.md#pending):
  * - a row with an entry_reference is keyed by it; one without by the engine's derived key
  *   (transaction-key.ts), computed here so that the connector can remember it;
  * - the connector remembers the account's pending rows between runs (channel memory). When one of them is

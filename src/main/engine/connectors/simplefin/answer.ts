@@ -1,11 +1,11 @@
 /**
- * Reads an answer of GET /accounts in either shape (C15): v2 (`errlist`, `connections`, accounts with
- * `conn_id`) and v1 (`errors` as texts, accounts with an `org`), since a bridge may ignore `version=2`.
- * The result is one neutral shape: institutions, accounts with their institution, and classified errors.
- * Nothing here trusts the bridge: every field is checked and anything unusable is skipped or reported.
- * Amounts are rounded to their currency's decimals here (half to even), the amount as written kept beside.
- * An answer without a list of accounts, or none of whose accounts can be read, is unusable (MalformedAnswer):
- * read as "no accounts" it would turn every account NOT_FOUND.
+ * Reads an answer of GET /accounts in either shape (see docs/api/simplefin.md): v2 (`errlist`, `connections`, accounts
+ * with `conn_id`) and v1 (`errors` as texts, accounts with an `org`), since a bridge may ignore `version=2`. The result
+ * is one neutral shape: institutions, accounts with their institution, and classified errors. Nothing here trusts the
+ * bridge: every field is checked and anything unusable is skipped or reported. Amounts are rounded to their currency's
+ * decimals here (half to even), the amount as written kept beside. An answer without a list of accounts, or none of
+ * whose accounts can be read, is unusable (MalformedAnswer): read as "no accounts" it would turn every account
+ * NOT_FOUND.
  */
 import { currencyExponent } from '../../domain/money';
 import { roundToCurrency } from '../../domain/money-rounding';

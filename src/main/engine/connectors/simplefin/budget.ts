@@ -1,6 +1,6 @@
 /**
- * The daily request budget of one access URL (C15): the Bridge expects at most 24 GET /accounts a day and
- * blocks clients that exceed it, so Coffer itself makes at most 24 in any 24 hours, automatic
+ * The daily request budget of one access URL (see docs/api/simplefin.md#budget): the Bridge expects at most 24 GET
+ * /accounts a day and blocks clients that exceed it, so Coffer itself makes at most 24 in any 24 hours, automatic
  * synchronizations included, and none at all after a 429 until the next day (00:00 UTC).
  *
  * The ledger lives in the provider's bank state (ConnectorContext.bankState), which the engine saves after

@@ -1,5 +1,5 @@
 /**
- * Catalogue entry of the SimpleFIN Bridge (provider 9600, contract C15): one EMBEDDED channel definition
+ * Catalogue entry of the SimpleFIN Bridge (provider 9600, docs/api/simplefin.md): one EMBEDDED channel definition
  * covering the four account types, whose only credential is the one-time setup token the person creates at
  * the Bridge. The token travels encrypted (JWE) to the engine; once claimed it is replaced in the keychain
  * by the access URL the claim returns (see index.ts).

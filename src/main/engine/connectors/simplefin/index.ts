@@ -1,5 +1,5 @@
 /**
- * The SimpleFIN Bridge connector (provider 9600, contract C15).
+ * The SimpleFIN Bridge connector (provider 9600, docs/api/simplefin.md).
  *
  * One run = one read of the Bridge: `listAccounts` claims the setup token when the keychain still holds one,
  * then reads GET /accounts in windows of at most 90 days (windows.ts) within the daily budget (budget.ts),

@@ -1,5 +1,5 @@
 /**
- * SimpleFIN accounts and transactions as Coffer's connector records (C15).
+ * SimpleFIN accounts and transactions as Coffer's connector records (see docs/api/simplefin.md).
  *
  * Institutions: the account record has no institution field, so the institution's name leads the account's
  * `name` as `<institution> · <account name>` (INSTITUTION_SEPARATOR). Every client that shows account names

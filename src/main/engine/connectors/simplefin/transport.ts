@@ -2,8 +2,8 @@
  * The two HTTP calls of SimpleFIN, on fetch: the claim (POST, empty body) and GET /accounts. Answers are
  * read with a size limit (CLAIM_ANSWER_LIMIT, ACCOUNTS_ANSWER_LIMIT). Redirects are not followed (a
  * redirect would carry the person's credentials to another address). Every failure becomes a
- * ConnectorError with the channel status of C15; no message ever quotes a URL (the access URL is a password
- * and the claim URL a one-time key).
+ * ConnectorError with the channel status of docs/api/simplefin.md#failures; no message ever quotes a URL (the access
+ * URL is a password and the claim URL a one-time key).
  */
 import { AnswerTooLarge, describeBytes, readBoundedText } from '../bounded-read';
 import { ConnectorError } from '../types';

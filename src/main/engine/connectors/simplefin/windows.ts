@@ -1,7 +1,7 @@
 /**
- * Request windows of GET /accounts (C15). The Bridge caps a request at 90 days (it silently shortens a
- * longer range, with a `gen.api` warning), and `end-date` is exclusive. So a range is cut into windows of
- * at most 90 days, newest first: the first synchronization reaches at least 365 days back, a later one
+ * Request windows of GET /accounts (see docs/api/simplefin.md#windows). The Bridge caps a request at 90 days (it
+ * silently shortens a longer range, with a `gen.api` warning), and `end-date` is exclusive. So a range is cut into
+ * windows of at most 90 days, newest first: the first synchronization reaches at least 365 days back, a later one
  * starts 14 days before the last successful one (late postings and pending rows that settled).
  */
 export const DAY = 86_400;

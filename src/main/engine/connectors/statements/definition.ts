@@ -1,8 +1,8 @@
 /**
- * Catalogue entry of "Statement files" (provider 9500, type DOCUMENT, contract C11 last bullet): one EMBEDDED
- * channel definition whose only credential is a folder path. Country FRA, like the Test Bank: the catalogue
- * has no neutral alpha-3 code that `country_code=` filters would find, and Coffer's defaults (EUR, French
- * category labels) are French.
+ * Catalogue entry of "Statement files" (provider 9500, type DOCUMENT,
+ * docs/api/providers-and-test-bank.md#statement-files): one EMBEDDED channel definition whose only credential is a
+ * folder path. Country FRA, like the Test Bank: the catalogue has no neutral alpha-3 code that `country_code=` filters
+ * would find, and Coffer's defaults (EUR, French category labels) are French.
  */
 import type { CredentialDefinition, ProviderDefinition } from '../types';
 

@@ -99,7 +99,8 @@ const isColumn = (v: unknown) =>
 
 /**
  * Checks a PUT body exactly (JSON types are not coerced: `"3"` is a header named 3, `3` the fourth column)
- * and returns the settings to keep, or the problem. Unknown members are ignored (C2).
+ * and returns the settings to keep, or the problem. Unknown members are ignored (see
+ * docs/api/request-bodies.md#unknown-fields).
  */
 export function parseSettingsBody(body: unknown): DocumentSettings | string {
   if (body === undefined || body === null) return {};

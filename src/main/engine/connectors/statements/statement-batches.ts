@@ -7,7 +7,8 @@
  * identifier. QIF and CSV name none: their rows go to one account per (subfolder or upload `account`,
  * type, currency) — `default|CHECKINGS|EUR` for files at the top of the folder.
  *
- * Transaction keys (C8 dedup, UNIQUE(account_id, provider_key)):
+ * Transaction keys (no duplicate on a re-import: docs/api/synchronization.md#transaction-keys; UNIQUE(account_id,
+ * provider_key)):
  * - a row with the format's own id (OFX FITID, CAMT AcctSvcrRef/NtryRef, MT940 bank reference) gets
  *   `f1:<day>:<amount>:<id>` — the day and amount guard against banks that reuse ids (CAMT NtryRef restarts
  *   at 1 in each statement); a second row of the same file with the same key gets `#1`, then `#2`…;

@@ -1,4 +1,4 @@
-/** Catalogue entry of the Coffer Test Bank (contract C11). */
+/** Catalogue entry of the Coffer Test Bank (see docs/api/providers-and-test-bank.md#test-bank). */
 import { AUTHORIZATION_CODE_CREDENTIAL, STATE_CREDENTIAL } from '../consent-credentials';
 import type { CredentialDefinition, ProviderDefinition } from '../types';
 

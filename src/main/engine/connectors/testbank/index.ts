@@ -1,7 +1,8 @@
 /**
- * Coffer Test Bank (provider 9000): a simulated bank whose behaviour is chosen by the login (contract C11),
- * with deterministic, realistic data. See profiles.ts (scenarios), ledger.ts (data), view.ts (statuses and
- * balances), bank-state.ts (what is persisted) and consent.ts (the REDIRECT channel).
+ * Coffer Test Bank (provider 9000): a simulated bank whose behaviour is chosen by the login (see
+ * docs/api/providers-and-test-bank.md#test-bank), with deterministic, realistic data. See profiles.ts (scenarios),
+ * ledger.ts (data), view.ts (statuses and balances), bank-state.ts (what is persisted) and consent.ts (the REDIRECT
+ * channel).
  */
 import {
   AccountError,
@@ -77,7 +78,8 @@ async function authenticateEmbedded(ctx: ConnectorContext): Promise<string> {
 /**
  * The SMS code, asked again after a wrong one while attempts remain (each question says how many); a wrong
  * code on the last attempt fails the run, saying how to get a new code. A single-attempt login
- * (`user_challenge`) asks exactly as C11 describes, without `attempts_left`: its event is unchanged for scripts.
+ * (`user_challenge`) asks exactly as docs/api/providers-and-test-bank.md#test-bank describes, without `attempts_left`:
+ * its event is unchanged for scripts.
  */
 async function askSmsCode(ctx: ConnectorContext, attempts: number): Promise<void> {
   const ask = 'Enter the 6-digit code sent by SMS to +33 6 •• •• •• 42 (test bank: 123456).';

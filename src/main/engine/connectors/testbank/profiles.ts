@@ -1,6 +1,6 @@
 /**
- * The test bank's customers: a login decides the scenario (contract C11) and the products held. Everything
- * here depends on the login only; what depends on time is in the ledger modules.
+ * The test bank's customers: a login decides the scenario (see docs/api/providers-and-test-bank.md#test-bank) and the
+ * products held. Everything here depends on the login only; what depends on time is in the ledger modules.
  *
  * Logins ending in `_uk` or `_gb` bank like a British customer (GBP, British merchants); every other login
  * like a French one (EUR). Unknown logins behave as `user_ok` with their own data.
@@ -40,7 +40,8 @@ export function scenarioOf(login: string): Scenario {
 
 /**
  * Answers the challenge scenario accepts before the run fails CHALLENGE_FAILED: `user_challenge` one (contract
- * C11: any wrong code fails), `user_challenge_retry` three (asked again after a wrong code, like most banks).
+ * any wrong code fails: docs/api/providers-and-test-bank.md#test-bank), `user_challenge_retry` three (asked again after
+ * a wrong code, like most banks).
  */
 export function challengeAttempts(login: string): number {
   return /^user_challenge_retry$/i.test(login.replace(/_(uk|gb)$/i, '')) ? 3 : 1;

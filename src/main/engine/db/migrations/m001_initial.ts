@@ -1,7 +1,7 @@
 // Generated from SQL; edit as SQL. Each migration is applied once, in order, inside a transaction.
 export default /* sql */ `
--- Coffer's first schema: it already fits the whole contract (interface.md + contract.md C1–C14).
--- Ids are INTEGER rowids exposed as decimal strings (C2: clients treat them as opaque).
+-- Coffer's first schema: it already fits the whole API described in docs/api/.
+-- Ids are INTEGER rowids exposed as decimal strings (clients treat them as opaque: see docs/api/ids-and-times.md#ids).
 -- Money: integer minor units of the row's currency (see domain/money.ts), never floats.
 -- Secrets (bank credentials, consent tokens, signing private keys) are NOT here: they live in the OS keychain.
 
@@ -23,7 +23,7 @@ CREATE TABLE users (
   city                   TEXT,
   country                TEXT,
   terms_accepted_version INTEGER,
-  rollout_batch          TEXT,              -- C13 step-1 batch membership of the user, if any
+  rollout_batch          TEXT,              -- step-1 roll-out batch membership of the user, if any (docs/api/rollout.md#batches)
   creation_date          INTEGER NOT NULL
 ) STRICT;
 
@@ -72,11 +72,11 @@ CREATE TABLE providers (
   base_url      TEXT NOT NULL,
   logo          TEXT NOT NULL,
   position      INTEGER NOT NULL DEFAULT 0,
-  rollout       TEXT NOT NULL DEFAULT '{}'  -- JSON: C13 roll-out state
+  rollout       TEXT NOT NULL DEFAULT '{}'  -- JSON: the roll-out state (docs/api/rollout.md)
 ) STRICT;
 
 CREATE TABLE channel_definitions (
-  id            TEXT PRIMARY KEY,           -- <provider_id>00 EMBEDDED, <provider_id>01 REDIRECT (C11)
+  id            TEXT PRIMARY KEY,           -- <provider_id>00 EMBEDDED, <provider_id>01 REDIRECT (see docs/api/providers-and-test-bank.md#ids)
   provider_id   TEXT NOT NULL REFERENCES providers (id) ON DELETE CASCADE,
   mode          TEXT NOT NULL CHECK (mode IN ('REDIRECT', 'EMBEDDED')),
   account_types TEXT NOT NULL,              -- JSON array
@@ -107,7 +107,7 @@ CREATE TABLE connections (
   auto_sync           INTEGER NOT NULL DEFAULT 1,
   consent_per_account INTEGER NOT NULL DEFAULT 0,
   owner_name          TEXT,
-  rollout_member      INTEGER NOT NULL DEFAULT 0, -- C13: the connection belongs to a step-1 batch
+  rollout_member      INTEGER NOT NULL DEFAULT 0, -- the connection belongs to a step-1 batch (docs/api/rollout.md#batches)
   document_settings   TEXT,                 -- JSON (CSV column mapping, QIF date order) for DOCUMENT providers
   next_sync_date      INTEGER,
   creation_date       INTEGER NOT NULL
@@ -187,7 +187,7 @@ CREATE TABLE transactions (
   id                     INTEGER PRIMARY KEY,
   account_id             INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   user_id                INTEGER NOT NULL,  -- denormalized for per-user filters (cascade goes through accounts)
-  provider_key           TEXT NOT NULL,     -- stable key from the provider or derived (C8)
+  provider_key           TEXT NOT NULL,     -- stable key from the provider or derived (see docs/api/synchronization.md#transaction-keys)
   amount                 INTEGER NOT NULL,  -- minor units, signed
   currency               TEXT NOT NULL,
   date                   INTEGER NOT NULL,
@@ -221,7 +221,8 @@ CREATE TABLE balance_history (
   PRIMARY KEY (account_id, date)
 ) STRICT, WITHOUT ROWID;
 
--- Transport keys for credential values (C6/C7). The private half stays in engine memory only.
+-- Transport keys for credential values (see docs/api/records.md#encryption-key and docs/api/request-bodies.md#keys).
+-- The private half stays in engine memory only.
 CREATE TABLE encryption_keys (
   id            TEXT PRIMARY KEY,
   user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -247,7 +248,7 @@ CREATE TABLE sync_runs (
 CREATE INDEX sync_runs_connection ON sync_runs (connection_id, id);
 CREATE INDEX sync_runs_running ON sync_runs (status) WHERE status = 'RUNNING';
 
--- Pending challenges (C8).
+-- Pending challenges (see docs/api/synchronization.md#challenges).
 CREATE TABLE challenges (
   connection_id         INTEGER NOT NULL REFERENCES connections (id) ON DELETE CASCADE,
   channel_definition_id TEXT NOT NULL,
@@ -257,8 +258,8 @@ CREATE TABLE challenges (
   PRIMARY KEY (connection_id, channel_definition_id)
 ) STRICT, WITHOUT ROWID;
 
--- Events (C9): server-wide increasing ids. A queue sees the events of its user whose id is above
--- start_event_id (subscribed before they happened) and not below flushed_before.
+-- Events (see docs/api/events.md#queues): server-wide increasing ids. A queue sees the events of its user whose id is
+-- above start_event_id (subscribed before they happened) and not below flushed_before.
 CREATE TABLE events (
   id                    INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id               INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -295,7 +296,7 @@ CREATE TABLE webhook_deliveries (
 ) STRICT;
 CREATE INDEX webhook_deliveries_date ON webhook_deliveries (creation_date, id);
 
--- Public halves of the response-signing keys (C10); private halves are in the keychain.
+-- Public halves of the response-signing keys (see docs/api/signed-responses.md); private halves are in the keychain.
 CREATE TABLE sign_keys (
   id            TEXT PRIMARY KEY,
   public_key    TEXT NOT NULL,             -- PEM

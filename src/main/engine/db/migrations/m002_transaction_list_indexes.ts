@@ -1,9 +1,9 @@
 // Generated from SQL; edit as SQL. Each migration is applied once, in order, inside a transaction.
 export default /* sql */ `
--- GET /transactions orders by import_date ascending, then id DESCENDING (interface.md). The m001 indexes end
--- on (import_date, id) ascending, so SQLite had to sort every group of rows sharing an import date (a
--- first synchronization imports years of history with one import date). These indexes end on id DESC and
--- carry every filter column, so a page is read in order from the index alone and only its rows are looked up.
+-- GET /transactions orders by import_date ascending, then id DESCENDING (docs/api/lists.md#sorting). The m001 indexes
+-- end on (import_date, id) ascending, so SQLite had to sort every group of rows sharing an import date (a first
+-- synchronization imports years of history with one import date). These indexes end on id DESC and carry every filter
+-- column, so a page is read in order from the index alone and only its rows are looked up.
 DROP INDEX transactions_user_import;
 DROP INDEX transactions_account_import;
 CREATE INDEX transactions_user_order ON transactions

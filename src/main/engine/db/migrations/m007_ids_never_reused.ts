@@ -1,10 +1,10 @@
 import type { Db } from '../database';
 
 /**
- * Ids are never reused (contract C2): without AUTOINCREMENT, SQLite gives a new row max(id) + 1, so deleting
- * the newest user, connection, account… hands its id to the next one (a deleted user's id_token would then
- * name someone else). This migration rebuilds every table whose integer id is served or referenced with
- * `INTEGER PRIMARY KEY AUTOINCREMENT` (SQLite then remembers the highest id ever used, in sqlite_sequence).
+ * Ids are never reused (see docs/api/ids-and-times.md#ids): without AUTOINCREMENT, SQLite gives a new row max(id) + 1,
+ * so deleting the newest user, connection, account… hands its id to the next one (a deleted user's id_token would then
+ * name someone else). This migration rebuilds every table whose integer id is served or referenced with `INTEGER
+ * PRIMARY KEY AUTOINCREMENT` (SQLite then remembers the highest id ever used, in sqlite_sequence).
  *
  * The rebuild follows SQLite's "12 steps" (https://www.sqlite.org/lang_altertable.html#otheralter): with
  * foreign keys off (the runner does it, see `foreignKeysOff`), create the new table, copy the rows, drop the

@@ -35,7 +35,10 @@ export interface TokenResponse {
 
 const isUserScope = (s: Scope): s is UserScope => (USER_SCOPES as readonly string[]).includes(s);
 
-/** Scopes asked for a user token: known user scopes only; none asked means those of interface.md (DEFAULT_USER_SCOPES). */
+/**
+ * Scopes asked for a user token: known user scopes only; none asked means the user scopes without the extensions
+ * (DEFAULT_USER_SCOPES; docs/api/auth-and-scopes.md#scopes).
+ */
 export function userScopesAsked(text: string | undefined): UserScope[] {
   const { scopes, unknown } = parseScopes(text);
   if (unknown.length) throw invalidScope(`unknown scope(s): ${unknown.join(' ')}`);

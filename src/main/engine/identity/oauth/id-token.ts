@@ -61,7 +61,7 @@ export interface IdTokenClaims {
   now: number;
 }
 
-/** C4: claims iss, sub (user id), aud (client id), iat, exp, email. */
+/** The id_token's claims (docs/api/auth-and-scopes.md#grants): iss, sub (user id), aud (client id), iat, exp, email. */
 export function signIdToken(key: IdTokenKey, claims: IdTokenClaims): Promise<string> {
   return new SignJWT({ email: claims.email })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })

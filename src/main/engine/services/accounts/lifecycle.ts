@@ -70,8 +70,9 @@ export function createListedAccount(
   const connection = store.connections.findOwned(userId, parseId(connectionIdText));
   if (!connection) throw NotFound.of('connection', connectionIdText);
   const listed = store.accounts.listed(connection.id, reference);
-  // Without consent_per_account the LIST_ACCOUNTS run itself adds the accounts it lists NEW (interface.md):
-  // asking to add one of them is then answered with the account that exists, not refused.
+  // Without consent_per_account the LIST_ACCOUNTS run itself adds the accounts it lists NEW
+  // (docs/api/records.md#account-status): asking to add one of them is then answered with the account that exists, not
+  // refused.
   const existing = listed?.status === 'NEW' ? store.accounts.idByReference(connection.id, reference) : undefined;
   if (existing !== undefined) return { id: existing, created: false };
   if (!listed || listed.status !== 'NEW' || store.accounts.hasReference(connection.id, reference)) {

@@ -6,7 +6,7 @@ import type { AccountRow } from '../../store/accounts';
 
 export type { AccountRow } from '../../store/accounts';
 
-/** The Account record of interface.md (C2: optional fields left out, ids as strings). */
+/** The Account record: optional fields left out, ids as strings (docs/api/ids-and-times.md). */
 export interface AccountRecord {
   id: string;
   connection_id: string;

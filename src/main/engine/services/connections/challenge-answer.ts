@@ -18,9 +18,10 @@ const noChallenge = (connectionId: number) =>
 const LOOKS_LIKE_JWE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/;
 
 /**
- * POST /connections/{id}/user_input (C7, C8). The answer is checked against the pending challenge's fields
- * (table `challenges`: ids, `encrypt`, `regexp`) and handed to the synchronization engine, which resumes the
- * run; `{"cancel": true}` cancels it (CHALLENGE_CANCELLED). No pending challenge → NotFound.
+ * POST /connections/{id}/user_input (see docs/api/request-bodies.md#user-input and
+ * docs/api/synchronization.md#challenges). The answer is checked against the pending challenge's fields (table
+ * `challenges`: ids, `encrypt`, `regexp`) and handed to the synchronization engine, which resumes the run; `{"cancel":
+ * true}` cancels it (CHALLENGE_CANCELLED). No pending challenge → NotFound.
  */
 export async function answerChallenge(
   deps: Pick<ServiceDeps, 'store' | 'sync' | 'keys'>,

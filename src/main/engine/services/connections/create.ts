@@ -42,9 +42,9 @@ function usableDefinition(definitions: readonly ChannelDefinition[], id: string,
 }
 
 /**
- * Without channel_definition_id, C7 takes the provider's first available definition (REDIRECT before
- * EMBEDDED). Credentials that only another definition knows (login and password of a client written before
- * PSD2) would then be refused for sure, so the first available definition that knows every given
+ * Without channel_definition_id, the API takes (docs/api/request-bodies.md#connections) the provider's first available
+ * definition (REDIRECT before EMBEDDED). Credentials that only another definition knows (login and password of a client
+ * written before PSD2) would then be refused for sure, so the first available definition that knows every given
  * credential id is taken first.
  */
 function definitionForCredentials(definitions: readonly ChannelDefinition[], credentials: readonly CredentialInput[]): ChannelDefinition | undefined {
@@ -53,9 +53,9 @@ function definitionForCredentials(definitions: readonly ChannelDefinition[], cre
 }
 
 /**
- * POST /connections (C7). The credentials are checked (and decrypted) first; then, in one database
- * transaction, the connection, its channel (plus an EMPTY channel for every other available definition of
- * the provider) and the keychain entry are written — no keychain, nothing written (503). The first
+ * POST /connections (see docs/api/request-bodies.md#connections). The credentials are checked (and decrypted) first;
+ * then, in one database transaction, the connection, its channel (plus an EMPTY channel for every other available
+ * definition of the provider) and the keychain entry are written — no keychain, nothing written (503). The first
  * synchronization is then started, so the connection is RUNNING when this returns.
  */
 export async function createConnection(deps: ServiceDeps, userId: number, body: CreateConnectionBody): Promise<number> {
@@ -116,9 +116,9 @@ export interface PutCredentialsBody {
 }
 
 /**
- * PUT /connections/{id}/credentials (C7): new values for one channel of the connection — the values not
- * given are kept from the keychain — or a new channel (an EMPTY one or a definition the connection does
- * not list yet). Then a synchronization of that channel starts.
+ * PUT /connections/{id}/credentials (see docs/api/request-bodies.md#credentials): new values for one channel of the
+ * connection — the values not given are kept from the keychain — or a new channel (an EMPTY one or a definition the
+ * connection does not list yet). Then a synchronization of that channel starts.
  */
 export async function putCredentials(deps: ServiceDeps, userId: number, connection: ConnectionRow, body: PutCredentialsBody): Promise<void> {
   const { store } = deps;

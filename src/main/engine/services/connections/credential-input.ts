@@ -30,11 +30,12 @@ function patternOf(definition: CredentialDefinition): RegExp | null {
 }
 
 /**
- * Checks credential values against a channel definition's credential definitions (C7): every id must be one
- * of the definition's, given once; `encrypt: true` values must be compact JWEs made with one of the caller's
- * live keys and are decrypted here; every (decrypted) value must match its definition's `regexp`; every
- * definition must end up with a value — from `input`, or else from `existing` (the values already kept for
- * the channel, when credentials are updated). Errors name the credential id, never a value.
+ * Checks credential values against a channel definition's credential definitions (see
+ * docs/api/request-bodies.md#credentials): every id must be one of the definition's, given once; `encrypt: true` values
+ * must be compact JWEs made with one of the caller's live keys and are decrypted here; every (decrypted) value must
+ * match its definition's `regexp`; every definition must end up with a value — from `input`, or else from `existing`
+ * (the values already kept for the channel, when credentials are updated). Errors name the credential id, never a
+ * value.
  */
 export async function checkCredentials(
   keys: EncryptionKeyStore,

@@ -13,7 +13,7 @@ export interface RecordDeps {
 }
 
 export interface ChannelRecord {
-  /** Same as channel_definition_id (interface.md: "some payloads name it id"). */
+  /** Same as channel_definition_id (published clients read either name: some payloads name it `id`). */
   id: string;
   channel_definition_id: string;
   mode: 'REDIRECT' | 'EMBEDDED';

@@ -13,7 +13,7 @@ export function createProviderService(deps: Pick<ServiceDeps, 'store' | 'urls'>)
   return {
     /**
      * GET /providers: the matching providers, one page (or all), as `userId` sees them (a member of a
-     * roll-out batch sees the REDIRECT definition available, C13).
+     * roll-out batch sees the REDIRECT definition available, docs/api/rollout.md#batches).
      */
     list(
       userId: number | null,

@@ -22,10 +22,10 @@ export interface ProviderRecord {
 }
 
 /**
- * The Provider record of interface.md; credential labels in the request language (`lang`, French by default).
- * A built-in provider named by what it is (statement files) has a French name, given only to a request that
- * asked for French (`askedLanguage`, from its Accept-Language: the app and the widget send one): a script that
- * sends none keeps finding the provider under the name it always had. Banks keep their brand.
+ * The Provider record (docs/api/providers-and-test-bank.md#ids); credential labels in the request language (`lang`,
+ * French by default). A built-in provider named by what it is (statement files) has a French name, given only to a
+ * request that asked for French (`askedLanguage`, from its Accept-Language: the app and the widget send one): a script
+ * that sends none keeps finding the provider under the name it always had. Banks keep their brand.
  */
 export function providerRecord(
   p: CatalogueProvider,

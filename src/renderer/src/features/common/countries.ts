@@ -1,7 +1,8 @@
 /**
- * Country names for the provider catalogue, whose `country_code` is ISO 3166 alpha-3 (C6, C16). The browser
- * names regions by alpha-2 code (Intl.DisplayNames), so the countries banks come from (Europe, where PSD2
- * and Enable Banking reach, and a few others) are mapped here; an unknown code is shown as it is.
+ * Country names for the provider catalogue, whose `country_code` is ISO 3166 alpha-3
+ * (docs/api/providers-and-test-bank.md#ids). The browser names regions by alpha-2 code (Intl.DisplayNames), so the
+ * countries banks come from (Europe, where PSD2 and Enable Banking reach, and a few others) are mapped here; an unknown
+ * code is shown as it is.
  */
 const ALPHA3_TO_ALPHA2: Record<string, string> = {
   AUT: 'AT',

@@ -20,7 +20,10 @@ import { EnableBankingOffer, enableBankingListed } from './EnableBankingOffer';
 import { TestBankDemoLogins } from './TestBankDemoLogins';
 import { TEST_BANK_PROVIDER_ID } from './testbank-demo';
 
-/** Channel definitions a person can use, REDIRECT first (a provider's default order, contract C7). */
+/**
+ * Channel definitions a person can use, REDIRECT first (a provider's default order,
+ * docs/api/request-bodies.md#connections).
+ */
 function usableChannels(p: Provider): ChannelDefinition[] {
   return [...p.channel_definitions].sort((a, b) => (a.mode === b.mode ? 0 : a.mode === 'REDIRECT' ? -1 : 1));
 }

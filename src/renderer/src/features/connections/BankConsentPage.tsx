@@ -47,10 +47,10 @@ function outcomeMessage(i18n: I18n, bank: string, error: string, description?: s
 }
 
 /**
- * The consent step of a bank reached through Enable Banking (C16): the bank's page returns to a registered
- * address outside the app. In the desktop app the shell shows that page in its own window and hands back the
- * code; in a browser the person opens the page and pastes the address they land on. Either way the code and
- * the state end in POST /connections (or PUT …/credentials for a renewal).
+ * The consent step of a bank reached through Enable Banking (see docs/api/enablebanking.md#consent): the bank's page
+ * returns to a registered address outside the app. In the desktop app the shell shows that page in its own window and
+ * hands back the code; in a browser the person opens the page and pastes the address they land on. Either way the code
+ * and the state end in POST /connections (or PUT …/credentials for a renewal).
  */
 export default function BankConsentPage() {
   const i18n = useT();

@@ -2,7 +2,10 @@ import type { Connection } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Alert, Button } from '../../ui';
 
-/** C16: the consent's end is announced seven days ahead (the engine's CONSENT_REQUIRED event). */
+/**
+ * The consent's end is announced seven days ahead (the engine's CONSENT_REQUIRED event:
+ * docs/api/enablebanking.md#consent-reminder).
+ */
 export const CONSENT_NOTICE_SECONDS = 7 * 24 * 3600;
 
 /** The earliest end of a bank consent still running and ending within seven days, in seconds; else null. */

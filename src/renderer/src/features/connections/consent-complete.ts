@@ -6,11 +6,11 @@ function credentialId(def: ChannelDefinition | undefined, type: 'AUTHORIZATION_C
 }
 
 /**
- * The last step of every REDIRECT consent (C7, C16), whichever way the code came back (the app's
- * /connect-callback, the desktop consent window, a pasted address): the code and the state go to the engine
- * as the channel definition's AUTHORIZATION_CODE and STATE credentials, with POST /connections for a new
- * connection or PUT /connections/{id}/credentials to renew the consent of an existing one. Answers the
- * connection id.
+ * The last step of every REDIRECT consent (see docs/api/request-bodies.md#authorize-url and
+ * docs/api/enablebanking.md#consent), whichever way the code came back (the app's /connect-callback, the desktop
+ * consent window, a pasted address): the code and the state go to the engine as the channel definition's
+ * AUTHORIZATION_CODE and STATE credentials, with POST /connections for a new connection or PUT
+ * /connections/{id}/credentials to renew the consent of an existing one. Answers the connection id.
  */
 export async function completeConsent(pending: PendingConnect, code: string, state: string): Promise<string> {
   const provider = await providersApi.get(pending.providerId);

@@ -4,11 +4,11 @@ import { awaitingDecision, isDeclined } from './account-consent';
 
 /**
  * Why "N accounts wait for your consent" never went away (issue 15): the engine keeps every account that is
- * not shared in PENDING_CONSENT (interface.md: waiting for consent, and where a withdrawn consent goes back
- * to), so an account the person chose not to share looked the same as one never asked about. Saving the
- * consent screen now tells the engine which accounts were left unticked (`decline`); it marks them
- * `consent_declined` until consent is granted, so every window and browser of the person sees the same
- * decision. An account the bank adds later is unmarked, so it is asked about.
+ * not shared in PENDING_CONSENT (docs/api/records.md#account-status: waiting for consent, and where a withdrawn consent
+ * goes back to), so an account the person chose not to share looked the same as one never asked about. Saving the
+ * consent screen now tells the engine which accounts were left unticked (`decline`); it marks them `consent_declined`
+ * until consent is granted, so every window and browser of the person sees the same decision. An account the bank adds
+ * later is unmarked, so it is asked about.
  */
 
 /** How many accounts of a connection still wait for the person's decision (the banner's count). */

@@ -4,8 +4,8 @@ import { SIMPLEFIN_PROVIDER_ID } from './simplefin/strings';
 /**
  * After a refused password the way out is new credentials, not a retry (issue 15): a synchronization sends the
  * password kept for the channel again, and banks lock a login after a few refusals in a row (the test bank
- * after five, contract C11). These rules say when the app leads with "Update credentials" and asks before
- * "Sync now".
+ * after five, docs/api/providers-and-test-bank.md#test-bank). These rules say when the app leads with "Update
+ * credentials" and asks before "Sync now".
  */
 
 /** What retrying an EMBEDDED channel would risk: `refused` (the bank said the password is wrong), `locked`. */
@@ -31,7 +31,8 @@ export const CREDENTIAL_STATUSES: readonly string[] = [
 /**
  * The credentials kept as they are when new ones are typed: the non-secret ones (TEXT, e.g. the login) of a
  * channel that already has credentials. The person types only the password; the engine keeps the stored
- * login (PUT /connections/{id}/credentials completes missing values from the channel's, contract C7).
+ * login (PUT /connections/{id}/credentials completes missing values from the channel's,
+ * docs/api/request-bodies.md#credentials).
  */
 export function keptCredentialIds(
   definitions: ReadonlyArray<{ id: string; type: string }>,

@@ -14,7 +14,7 @@ export const ENABLE_BANKING_CONTROL_PANEL = 'https://enablebanking.com/cp/applic
 
 /**
  * The redirect URL to send with a consent: Coffer's own when the application lists it, else the first the
- * application lists (the engine refuses any other: C16), else Coffer's.
+ * application lists (the engine refuses any other: docs/api/enablebanking.md#consent), else Coffer's.
  */
 export function enableBankingRedirectUri(application: EnableBankingApplication | null | undefined): string {
   const listed = application?.redirect_urls ?? [];
@@ -23,9 +23,10 @@ export function enableBankingRedirectUri(application: EnableBankingApplication |
 }
 
 /**
- * True for the banks that come from the Enable Banking catalogue (C16): their consent returns to a redirect URL
- * registered at Enable Banking, not to the app's own /connect-callback. Told by the provider's base URL (the
- * Enable Banking API, or the emulator's when COFFER_ENABLEBANKING_URL is set) or an id the connector marks.
+ * True for the banks that come from the Enable Banking catalogue (see docs/api/enablebanking.md#catalogue): their
+ * consent returns to a redirect URL registered at Enable Banking, not to the app's own /connect-callback. Told by the
+ * provider's base URL (the Enable Banking API, or the emulator's when COFFER_ENABLEBANKING_URL is set) or an id the
+ * connector marks.
  */
 export function isEnableBankingProvider(provider: Pick<Provider, 'id' | 'base_url'> | undefined): boolean {
   if (!provider) return false;

@@ -4,9 +4,9 @@ import type { EnableBankingApplication } from './types';
 export type { EnableBankingApplication };
 
 /**
- * Enable Banking's installation-wide configuration (C16), through the admin API with the owner's short-lived
- * admin token (as the webhook and signing-key screens). The private key goes out once, in the PUT body; the
- * engine keeps it in the OS keychain and never gives it back.
+ * Enable Banking's installation-wide configuration (see docs/api/enablebanking.md#configuration), through the admin API
+ * with the owner's short-lived admin token (as the webhook and signing-key screens). The private key goes out once, in
+ * the PUT body; the engine keeps it in the OS keychain and never gives it back.
  */
 const admin = { auth: 'admin' as const };
 const PATH = '/admin/connectors/enablebanking';

@@ -1,7 +1,10 @@
 import { isNegative } from './amount';
 import type { TransactionType } from './types';
 
-/** Transaction types of each format mapped to the C6 types; the default is CREDIT/DEBIT by sign. */
+/**
+ * Transaction types of each format mapped to the API's transaction types (docs/api/records.md#transaction); the default
+ * is CREDIT/DEBIT by sign.
+ */
 
 export function typeBySign(amount: string): TransactionType {
   return isNegative(amount) ? 'DEBIT' : 'CREDIT';

@@ -5,7 +5,8 @@
 
 export type StatementFormat = 'OFX1' | 'OFX2' | 'QFX' | 'QIF' | 'CSV' | 'CAMT053' | 'CAMT052' | 'CAMT054' | 'MT940';
 
-// One definition of the C6 value sets for the whole engine (the connector interface owns them).
+// One definition of the API's value sets (docs/api/records.md) for the whole engine (the connector interface owns
+// them).
 import type { AccountType, TransactionType } from '../../types';
 
 export type { AccountType, TransactionType };

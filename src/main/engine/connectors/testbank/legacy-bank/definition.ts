@@ -1,7 +1,8 @@
 /**
- * Catalogue entry of the Coffer Legacy Bank (provider 9100): a bank in the state interface.md "Versioning" 3
- * starts from — one EMBEDDED channel definition covering all four account types, and a REDIRECT (PSD2)
- * definition that exists but stays unavailable until the REDIRECT roll-out (C13) opens it.
+ * Catalogue entry of the Coffer Legacy Bank (provider 9100): a bank in the state a roll-out
+ * starts from (docs/api/rollout.md#steps) — one EMBEDDED channel definition covering all four account types, and a
+ * REDIRECT (PSD2) definition that exists but stays unavailable until the REDIRECT roll-out (see
+ * docs/api/rollout.md#steps) opens it.
  */
 import type { ProviderDefinition } from '../../types';
 import { testBankDefinition } from '..';

@@ -1,9 +1,9 @@
 /**
  * Coffer Legacy Bank (provider 9100): the Coffer Test Bank's simulated bank and logins (user_ok,
- * user_challenge…, contract C11) behind another provider whose REDIRECT channel is rolled out with C13.
- * Each call is handed to the test bank with the channel definition id mapped (910000 → 900000,
- * 910001 → 900001); the same mapped context object is used for every call of a run, since the test bank
- * keeps its per-run session keyed by that object.
+ * user_challenge…: docs/api/providers-and-test-bank.md#test-bank) behind another provider whose REDIRECT channel is
+ * rolled out step by step (docs/api/rollout.md#steps). Each call is handed to the test bank with the channel definition
+ * id mapped (910000 → 900000, 910001 → 900001); the same mapped context object is used for every call of a run, since
+ * the test bank keeps its per-run session keyed by that object.
  */
 import { createTestBankConnector, EMBEDDED_CHANNEL_ID, REDIRECT_CHANNEL_ID } from '..';
 import type { Connector, ConnectorContext, ExchangeContext } from '../../types';

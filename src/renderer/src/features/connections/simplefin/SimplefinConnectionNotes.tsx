@@ -7,7 +7,10 @@ import { INSTITUTION_SEPARATOR, SIMPLEFIN_PROVIDER_ID, simplefinText } from './s
 const HELP = ['USER_ACTION_REQUIRED', 'SERVICE_UNAVAILABLE', 'PARTIAL_SUCCESS'] as const;
 type HelpStatus = (typeof HELP)[number];
 
-/** A SimpleFIN failure in words, with the action to take (C15 statuses). Nothing for other providers. */
+/**
+ * A SimpleFIN failure in words, with the action to take (the statuses of docs/api/simplefin.md#failures). Nothing for
+ * other providers.
+ */
 export function SimplefinStatusHelp({ providerId, status }: { providerId: string; status: string }) {
   const { lang } = useT();
   if (providerId !== SIMPLEFIN_PROVIDER_ID || !(HELP as readonly string[]).includes(status)) return null;

@@ -89,7 +89,8 @@ export const SIMPLEFIN_PROVIDER_ID = '9600';
 /**
  * A status sentence in SimpleFIN's words where the generic one would mislead, else undefined: for a SimpleFIN
  * connection AUTH_FAILED means the Bridge revoked Coffer's access (or the setup token was already used), not
- * a rejected login or password (C15), and the fix is a new setup token. Used by the status lines and toasts.
+ * a rejected login or password (see docs/api/simplefin.md#failures), and the fix is a new setup token. Used by the
+ * status lines and toasts.
  */
 export function simplefinStatusSentence(lang: Language, providerId: string | undefined, status: string): string | undefined {
   if (providerId !== SIMPLEFIN_PROVIDER_ID || status !== 'AUTH_FAILED') return undefined;

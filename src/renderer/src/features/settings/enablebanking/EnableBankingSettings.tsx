@@ -16,9 +16,9 @@ import { AdminError } from '../AdminGate';
 import { EnableBankingForm } from './EnableBankingForm';
 
 /**
- * Settings → Enable Banking (C16): how to register one's own restricted production application at Enable
- * Banking, then its id and private key (sent once to the engine, which keeps the key in the OS keychain);
- * once configured, what Enable Banking says of the application, and a way to remove it.
+ * Settings → Enable Banking (see docs/api/enablebanking.md): how to register one's own restricted production
+ * application at Enable Banking, then its id and private key (sent once to the engine, which keeps the key in the OS
+ * keychain); once configured, what Enable Banking says of the application, and a way to remove it.
  */
 export default function EnableBankingSettings() {
   const { t } = useT();
