@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { startEngine } from '../../src/main/engine/engine';
 import { projectRoot } from '../../src/main/engine/paths';
 import { percentile, type Report } from '../report';
+import { benchUser } from './bench-user';
 import type { Scenario } from './index';
 import { generate } from './transactions';
 
@@ -27,19 +27,9 @@ export const budgetScenario: Scenario = {
     const engine = await startEngine({ dataDir, port: 0, resourcesDir: join(projectRoot(), 'resources'), logLevel: 'warn' });
     try {
       const db = engine.ctx.db;
-      const now = Math.floor(Date.now() / 1000);
-      const userId = Number(
-        db.prepare("INSERT INTO users (email, password_hash, creation_date, terms_accepted_version) VALUES ('bench@example.com', 'x', ?, 1000000)").run(now).lastInsertRowid,
-      );
-      const token = newTokenValue('cat');
-      db.prepare("INSERT INTO oauth_tokens (hash, kind, user_id, scopes, creation_date, expires) VALUES (?, 'access', ?, 'transactions_read transactions_manage', ?, ?)").run(
-        hashToken(token), userId, now, now + 86_400,
-      );
+      const { userId, headers } = benchUser(engine, ['transactions_read', 'transactions_manage']);
       generate(engine, userId);
-      process.stderr.write('  generated\n');
       db.pragma('wal_checkpoint(TRUNCATE)');
-      const host = new URL(engine.urls.host_url).host;
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', host };
       const month = monthText(END - 86_400);
       const start = monthText(END - 365 * 86_400);
       const put = (url: string, payload: unknown) => engine.app.inject({ method: 'PUT', url, headers, payload: JSON.stringify(payload) });
@@ -51,7 +41,6 @@ export const budgetScenario: Scenario = {
         for (const c of categories) await put(`/v2/budget/months/${text}/categories/${c}`, { amount: 150 });
       }
 
-      process.stderr.write('  assigned\n');
       const times: number[] = [];
       for (let i = 0; i < RUNS + 10; i++) {
         const t0 = performance.now();

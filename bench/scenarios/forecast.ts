@@ -9,12 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashToken, newTokenValue } from '../../src/main/engine/auth/token-hash';
 import { forecast, type ForecastPayment } from '../../src/main/engine/domain/forecast/forecast';
 import { PERIODS } from '../../src/main/engine/domain/recurring/periods';
 import { startEngine, type RunningEngine } from '../../src/main/engine/engine';
 import { projectRoot } from '../../src/main/engine/paths';
 import { percentile, type Report } from '../report';
+import { benchUser } from './bench-user';
 import type { Scenario } from './index';
 
 const DAY = 86_400;
@@ -70,16 +70,8 @@ export const forecastScenario: Scenario = {
     try {
       const db = engine.ctx.db;
       const now = Math.floor(Date.now() / 1000);
-      const userId = Number(
-        db.prepare("INSERT INTO users (email, password_hash, creation_date, terms_accepted_version) VALUES ('bench@example.com', 'x', ?, 1000000)").run(now).lastInsertRowid,
-      );
-      const token = newTokenValue('cat');
-      db.prepare("INSERT INTO oauth_tokens (hash, kind, user_id, scopes, creation_date, expires) VALUES (?, 'access', ?, 'accounts_read transactions_read transactions_manage', ?, ?)").run(
-        hashToken(token), userId, now, now + DAY,
-      );
+      const { userId, headers } = benchUser(engine, ['accounts_read', 'transactions_read', 'transactions_manage'], now);
       generate(engine, userId, now);
-      const host = new URL(engine.urls.host_url).host;
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', host };
       const put = (url: string, payload: unknown) => engine.app.inject({ method: 'PUT', url, headers, payload: JSON.stringify(payload) });
       const started = await put('/v2/budget', { style: 'ENVELOPE', start_month: monthText(now) });
       if (started.statusCode !== 200) throw new Error(`PUT /budget: ${started.statusCode} ${started.body}`);
